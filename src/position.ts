@@ -1,0 +1,582 @@
+/**
+ * The fast position: stones, chains, pseudo-liberties, the empty list and a Zobrist hash, all in typed arrays.
+ *
+ * Why these structures:
+ * - Chains are circular linked lists (`next`) with a representative (`head`); merging splices two cycles in O(1)
+ *   and relabels the smaller one, and the splice is its own inverse, which makes undo exact and cheap.
+ * - Liberties are libego-style pseudo-liberties: per chain, the count, sum and sum of squares of (stone, empty
+ *   liberty-neighbour) pairs. A chain is captured exactly when the count is 0, and it is in atari (one distinct
+ *   liberty) exactly when count * sumSq = sum^2. Updates are O(1) per pair on any degree, with arcs included.
+ * - The empty vertices sit in a list with an index map, so a random empty vertex is O(1).
+ * - Zobrist keys are computed from (vertex, colour) by an integer mixer instead of tables, so a million-vertex
+ *   graph costs no key memory and every machine computes the same hash.
+ *
+ * `play` applies RULES.md's move (others' captures first, then self-capture) and logs what it changed; `undo`
+ * reverts the last play exactly (the empty list order included), so a search can play and undo millions of times.
+ * Rule-set questions (ko bans, superko, turn order) belong to the Game above; `play` only refuses a suicide when
+ * told to. Nothing here allocates after construction except when an undo log doubles.
+ */
+import { Graph } from './graph.js';
+
+export const EMPTY = 0;
+
+export const PLAY_OK = 0;
+/** Refused: the move would self-capture and suicide is forbidden. The position is unchanged. */
+export const PLAY_SUICIDE = 1;
+
+/** murmur3's finaliser: a bijection on 32-bit integers with full avalanche. */
+function mix32(x: number): number {
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  x ^= x >>> 16;
+  return x >>> 0;
+}
+
+/** Low and high halves of the 64-bit key of a stone of colour c (1..9) on vertex v. */
+export function zobristLo(v: number, c: number): number {
+  return mix32((v * 16 + c) ^ 0x9e3779b9);
+}
+export function zobristHi(v: number, c: number): number {
+  return mix32(Math.imul(v * 16 + c, 0x2545f491) ^ 0x6a09e667);
+}
+
+// Undo frame layout (Float64Array records).
+const F_V = 0;
+const F_COLOR = 1;
+const F_EMPTY_INDEX = 2;
+const F_HEAD = 3;
+const F_NEXT = 4;
+const F_SIZE = 5;
+const F_LIB_COUNT = 6;
+const F_LIB_SUM = 7;
+const F_LIB_SUMSQ = 8;
+const F_HASH_LO = 9;
+const F_HASH_HI = 10;
+const F_KO = 11;
+const F_CAPTURED = 12;
+const F_SELF_CAPTURED = 13;
+const F_MERGE_START = 14;
+const F_CAPTURE_START = 15;
+const F_SELF_START = 16;
+const FRAME_SIZE = 17;
+
+// Merge record: survivor head, absorbed head, survivor's stats before the merge.
+const MERGE_SIZE = 6;
+// Capture record: chain head, its colour, its size.
+const CAPTURE_SIZE = 3;
+
+export class Position {
+  readonly graph: Graph;
+  readonly n: number;
+  readonly color: Uint8Array;
+  /** Representative stone of the chain of each stone. Meaningless on empty vertices. */
+  readonly head: Int32Array;
+  /** Next stone of the same chain (a cycle). */
+  readonly next: Int32Array;
+  /** Per chain, indexed by its head: stone count and pseudo-liberty count, sum and sum of squares. */
+  readonly size: Int32Array;
+  readonly libCount: Int32Array;
+  readonly libSum: Float64Array;
+  readonly libSumSq: Float64Array;
+  readonly emptyList: Int32Array;
+  readonly emptyIndex: Int32Array;
+  emptyCount: number;
+  hashLo = 0;
+  hashHi = 0;
+  /** After a play: the vertex it captured if the play had the simple-ko shape (RULES.md), else -1. */
+  koVertex = -1;
+  /** After a play: stones of other colours removed (step 1) and own stones self-captured (step 2). */
+  captured = 0;
+  selfCaptured = 0;
+
+  private frames: Float64Array;
+  private frameTop = 0;
+  private merges: Float64Array;
+  private mergeTop = 0;
+  private captures: Int32Array;
+  private captureTop = 0;
+  private readonly stamp: Uint32Array;
+  private stampGeneration = 0;
+  private readonly chainBuffer: Int32Array;
+  private readonly walkBuffer: Int32Array;
+
+  constructor(graph: Graph) {
+    const n = graph.n;
+    this.graph = graph;
+    this.n = n;
+    this.color = new Uint8Array(n);
+    this.head = new Int32Array(n);
+    this.next = new Int32Array(n);
+    this.size = new Int32Array(n);
+    this.libCount = new Int32Array(n);
+    this.libSum = new Float64Array(n);
+    this.libSumSq = new Float64Array(n);
+    this.emptyList = new Int32Array(n);
+    this.emptyIndex = new Int32Array(n);
+    this.emptyCount = 0;
+    this.stamp = new Uint32Array(n);
+    let maxInDegree = 1;
+    for (let v = 0; v < n; v++) maxInDegree = Math.max(maxInDegree, graph.rlibStart[v + 1] - graph.rlibStart[v]);
+    this.chainBuffer = new Int32Array(maxInDegree);
+    this.walkBuffer = new Int32Array(n);
+    this.frames = new Float64Array(FRAME_SIZE * 64);
+    this.merges = new Float64Array(MERGE_SIZE * 64);
+    this.captures = new Int32Array(CAPTURE_SIZE * 64);
+    this.clear();
+  }
+
+  /** Empties the board and forgets the undo log. */
+  clear(): void {
+    const n = this.n;
+    this.color.fill(EMPTY);
+    for (let v = 0; v < n; v++) {
+      this.emptyList[v] = v;
+      this.emptyIndex[v] = v;
+      this.head[v] = v;
+      this.next[v] = v;
+    }
+    this.size.fill(0);
+    this.libCount.fill(0);
+    this.libSum.fill(0);
+    this.libSumSq.fill(0);
+    this.emptyCount = n;
+    this.hashLo = 0;
+    this.hashHi = 0;
+    this.koVertex = -1;
+    this.captured = 0;
+    this.selfCaptured = 0;
+    this.forgetUndo();
+  }
+
+  /** Makes the current position the base: `undo` cannot go below it. */
+  forgetUndo(): void {
+    this.frameTop = 0;
+    this.mergeTop = 0;
+    this.captureTop = 0;
+  }
+
+  /** Number of plays that `undo` can take back. */
+  get undoDepth(): number {
+    return this.frameTop / FRAME_SIZE;
+  }
+
+  /** Copies another position on the same graph (the undo log is not copied; this one's is emptied). */
+  copyFrom(other: Position): void {
+    if (other.graph !== this.graph) throw new Error('copyFrom: positions on different graphs');
+    this.color.set(other.color);
+    this.head.set(other.head);
+    this.next.set(other.next);
+    this.size.set(other.size);
+    this.libCount.set(other.libCount);
+    this.libSum.set(other.libSum);
+    this.libSumSq.set(other.libSumSq);
+    this.emptyList.set(other.emptyList);
+    this.emptyIndex.set(other.emptyIndex);
+    this.emptyCount = other.emptyCount;
+    this.hashLo = other.hashLo;
+    this.hashHi = other.hashHi;
+    this.koVertex = other.koVertex;
+    this.captured = other.captured;
+    this.selfCaptured = other.selfCaptured;
+    this.forgetUndo();
+  }
+
+  /** True when the chain with head h has exactly one distinct liberty (see the header for the identity). */
+  inAtari(h: number): boolean {
+    const count = this.libCount[h];
+    if (count === 0) return false;
+    const sum = this.libSum[h];
+    const product = count * this.libSumSq[h];
+    // Doubles hold these sums exactly below 2^53; beyond that (giant chains on huge graphs) count exactly.
+    if (product < 9007199254740992 && sum < 94906265) return product === sum * sum;
+    return this.exactLibertyCount(h) === 1;
+  }
+
+  /** The liberty of a chain in atari (meaningful only when `inAtari(h)`). */
+  atariLiberty(h: number): number {
+    return this.libSum[h] / this.libCount[h];
+  }
+
+  /** Distinct liberties of the chain with head h, counted by walking it (not for hot loops). */
+  exactLibertyCount(h: number): number {
+    const generation = this.nextStamp();
+    const { libStart, lib } = this.graph;
+    let count = 0;
+    let s = h;
+    do {
+      for (let i = libStart[s]; i < libStart[s + 1]; i++) {
+        const w = lib[i];
+        if (this.color[w] === EMPTY && this.stamp[w] !== generation) {
+          this.stamp[w] = generation;
+          count++;
+        }
+      }
+      s = this.next[s];
+    } while (s !== h);
+    return count;
+  }
+
+  private nextStamp(): number {
+    this.stampGeneration = (this.stampGeneration + 1) >>> 0;
+    if (this.stampGeneration === 0) {
+      this.stamp.fill(0);
+      this.stampGeneration = 1;
+    }
+    return this.stampGeneration;
+  }
+
+  private removeEmpty(v: number): void {
+    const i = this.emptyIndex[v];
+    const last = this.emptyList[--this.emptyCount];
+    this.emptyList[i] = last;
+    this.emptyIndex[last] = i;
+  }
+
+  private appendEmpty(v: number): void {
+    this.emptyIndex[v] = this.emptyCount;
+    this.emptyList[this.emptyCount++] = v;
+  }
+
+  /**
+   * Places a stone of colour c (1..9) on the empty vertex v and applies captures: chains of other colours left
+   * without liberty are removed all at once, then the mover's own chain if it has none (self-capture). With
+   * `suicideAllowed` false a self-capturing move is refused (PLAY_SUICIDE) and nothing changes.
+   * Precondition: color[v] === EMPTY.
+   */
+  play(v: number, c: number, suicideAllowed: boolean): number {
+    const g = this.graph;
+    const color = this.color;
+    const head = this.head;
+    const libCount = this.libCount;
+    const libSum = this.libSum;
+    const libSumSq = this.libSumSq;
+
+    if (this.frameTop + FRAME_SIZE > this.frames.length) this.frames = grow(this.frames);
+    const f = this.frameTop;
+    const fr = this.frames;
+    fr[f + F_V] = v;
+    fr[f + F_COLOR] = c;
+    fr[f + F_EMPTY_INDEX] = this.emptyIndex[v];
+    fr[f + F_HEAD] = head[v];
+    fr[f + F_NEXT] = this.next[v];
+    fr[f + F_SIZE] = this.size[v];
+    fr[f + F_LIB_COUNT] = libCount[v];
+    fr[f + F_LIB_SUM] = libSum[v];
+    fr[f + F_LIB_SUMSQ] = libSumSq[v];
+    fr[f + F_HASH_LO] = this.hashLo;
+    fr[f + F_HASH_HI] = this.hashHi;
+    fr[f + F_KO] = this.koVertex;
+    fr[f + F_CAPTURED] = this.captured;
+    fr[f + F_SELF_CAPTURED] = this.selfCaptured;
+    fr[f + F_MERGE_START] = this.mergeTop;
+    fr[f + F_CAPTURE_START] = this.captureTop;
+    this.frameTop = f + FRAME_SIZE;
+
+    color[v] = c;
+    this.removeEmpty(v);
+    this.hashLo = (this.hashLo ^ zobristLo(v, c)) >>> 0;
+    this.hashHi = (this.hashHi ^ zobristHi(v, c)) >>> 0;
+
+    // v stops being a liberty of every chain holding a stone u with v in lib(u).
+    const rlibStart = g.rlibStart;
+    const rlib = g.rlib;
+    const vv = v * v;
+    for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
+      const u = rlib[i];
+      if (color[u] !== EMPTY) {
+        const h = head[u];
+        libCount[h]--;
+        libSum[h] -= v;
+        libSumSq[h] -= vv;
+      }
+    }
+
+    // The new stone is a chain of its own...
+    head[v] = v;
+    this.next[v] = v;
+    this.size[v] = 1;
+    let count = 0;
+    let sum = 0;
+    let sumSq = 0;
+    const libStart = g.libStart;
+    const lib = g.lib;
+    for (let i = libStart[v], end = libStart[v + 1]; i < end; i++) {
+      const w = lib[i];
+      if (color[w] === EMPTY) {
+        count++;
+        sum += w;
+        sumSq += w * w;
+      }
+    }
+    libCount[v] = count;
+    libSum[v] = sum;
+    libSumSq[v] = sumSq;
+
+    // ...joined to every neighbouring chain of its colour (groups connect both ways along arcs).
+    let hv = v;
+    const adjStart = g.adjStart;
+    const adj = g.adj;
+    for (let i = adjStart[v], end = adjStart[v + 1]; i < end; i++) {
+      const w = adj[i];
+      if (color[w] === c && head[w] !== hv) hv = this.merge(hv, head[w]);
+    }
+
+    // Step 1: chains of other colours that lost their last liberty (only those touching v through rlib could).
+    let captured = 0;
+    const generation = this.nextStamp();
+    const buffer = this.chainBuffer;
+    let chains = 0;
+    for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
+      const u = rlib[i];
+      const cu = color[u];
+      if (cu === EMPTY || cu === c) continue;
+      const h = head[u];
+      if (libCount[h] === 0 && this.stamp[h] !== generation) {
+        this.stamp[h] = generation;
+        buffer[chains++] = h;
+      }
+    }
+    if (chains > 0) captured = this.removeChains(chains);
+    fr[f + F_SELF_START] = this.captureTop;
+
+    // Step 2: self-capture.
+    let selfCaptured = 0;
+    if (libCount[hv] === 0) {
+      if (!suicideAllowed) {
+        this.undo();
+        return PLAY_SUICIDE;
+      }
+      buffer[0] = hv;
+      selfCaptured = this.removeChains(1);
+    }
+
+    this.captured = captured;
+    this.selfCaptured = selfCaptured;
+    this.koVertex =
+      captured === 1 && selfCaptured === 0 && hv === v && this.size[v] === 1 && libCount[v] === 1 && libSum[v] === buffer[0]
+        ? buffer[0]
+        : -1;
+    return PLAY_OK;
+  }
+
+  /** Joins chains a and b (heads); the larger keeps its head. Returns the surviving head. */
+  private merge(a: number, b: number): number {
+    const size = this.size;
+    const survivor = size[a] >= size[b] ? a : b;
+    const absorbed = survivor === a ? b : a;
+    if (this.mergeTop + MERGE_SIZE > this.merges.length) this.merges = grow(this.merges);
+    const m = this.merges;
+    const t = this.mergeTop;
+    m[t] = survivor;
+    m[t + 1] = absorbed;
+    m[t + 2] = size[survivor];
+    m[t + 3] = this.libCount[survivor];
+    m[t + 4] = this.libSum[survivor];
+    m[t + 5] = this.libSumSq[survivor];
+    this.mergeTop = t + MERGE_SIZE;
+
+    const head = this.head;
+    const next = this.next;
+    let s = absorbed;
+    do {
+      head[s] = survivor;
+      s = next[s];
+    } while (s !== absorbed);
+    const tmp = next[survivor];
+    next[survivor] = next[absorbed];
+    next[absorbed] = tmp;
+    size[survivor] += size[absorbed];
+    this.libCount[survivor] += this.libCount[absorbed];
+    this.libSum[survivor] += this.libSum[absorbed];
+    this.libSumSq[survivor] += this.libSumSq[absorbed];
+    return survivor;
+  }
+
+  /**
+   * Removes the chains whose heads are chainBuffer[0..k) all at once: first every stone is emptied, then the
+   * liberties they open are credited, so chains removed together never credit each other. Returns stones removed.
+   */
+  private removeChains(k: number): number {
+    const color = this.color;
+    const next = this.next;
+    const buffer = this.chainBuffer;
+    while (this.captureTop + CAPTURE_SIZE * k > this.captures.length) this.captures = growInt(this.captures);
+    let removed = 0;
+    let hashLo = this.hashLo;
+    let hashHi = this.hashHi;
+    for (let j = 0; j < k; j++) {
+      const h = buffer[j];
+      const col = color[h];
+      const t = this.captureTop;
+      this.captures[t] = h;
+      this.captures[t + 1] = col;
+      this.captures[t + 2] = this.size[h];
+      this.captureTop = t + CAPTURE_SIZE;
+      let s = h;
+      do {
+        color[s] = EMPTY;
+        hashLo ^= zobristLo(s, col);
+        hashHi ^= zobristHi(s, col);
+        this.appendEmpty(s);
+        removed++;
+        s = next[s];
+      } while (s !== h);
+    }
+    this.hashLo = hashLo >>> 0;
+    this.hashHi = hashHi >>> 0;
+    for (let j = 0; j < k; j++) this.creditLiberties(buffer[j], 1);
+    return removed;
+  }
+
+  /** Each stone of the (now empty) chain at h becomes, or (sign -1) stops being, a liberty of its rlib chains. */
+  private creditLiberties(h: number, sign: number): void {
+    const { rlibStart, rlib } = this.graph;
+    const color = this.color;
+    const head = this.head;
+    const next = this.next;
+    let s = h;
+    do {
+      const ss = s * s;
+      for (let i = rlibStart[s], end = rlibStart[s + 1]; i < end; i++) {
+        const u = rlib[i];
+        if (color[u] !== EMPTY) {
+          const hu = head[u];
+          this.libCount[hu] += sign;
+          this.libSum[hu] += sign * s;
+          this.libSumSq[hu] += sign * ss;
+        }
+      }
+      s = next[s];
+    } while (s !== h);
+  }
+
+  /** Puts back the chains recorded in captures[from..to), removed together by one step of a play. */
+  private restoreChains(from: number, to: number): void {
+    const captures = this.captures;
+    for (let t = from; t < to; t += CAPTURE_SIZE) this.creditLiberties(captures[t], -1);
+    const color = this.color;
+    const next = this.next;
+    const walk = this.walkBuffer;
+    // Stones were appended to the empty list chain by chain in cycle order; pop them in exactly reverse order.
+    for (let t = to - CAPTURE_SIZE; t >= from; t -= CAPTURE_SIZE) {
+      const h = captures[t];
+      const col = captures[t + 1];
+      let k = 0;
+      let s = h;
+      do {
+        walk[k++] = s;
+        s = next[s];
+      } while (s !== h);
+      for (let j = k - 1; j >= 0; j--) {
+        color[walk[j]] = col;
+        this.emptyCount--;
+      }
+      this.size[h] = captures[t + 2];
+      this.libCount[h] = 0;
+      this.libSum[h] = 0;
+      this.libSumSq[h] = 0;
+    }
+  }
+
+  /** Takes back the last play exactly. Returns false when there is nothing to undo. */
+  undo(): boolean {
+    if (this.frameTop === 0) return false;
+    const f = this.frameTop - FRAME_SIZE;
+    const fr = this.frames;
+    const v = fr[f + F_V];
+    const selfStart = fr[f + F_SELF_START];
+    const captureStart = fr[f + F_CAPTURE_START];
+    const mergeStart = fr[f + F_MERGE_START];
+
+    if (this.captureTop > selfStart) this.restoreChains(selfStart, this.captureTop);
+    if (selfStart > captureStart) this.restoreChains(captureStart, selfStart);
+    this.captureTop = captureStart;
+
+    const head = this.head;
+    const next = this.next;
+    const m = this.merges;
+    while (this.mergeTop > mergeStart) {
+      const t = this.mergeTop - MERGE_SIZE;
+      const survivor = m[t];
+      const absorbed = m[t + 1];
+      const tmp = next[survivor];
+      next[survivor] = next[absorbed];
+      next[absorbed] = tmp;
+      let s = absorbed;
+      do {
+        head[s] = absorbed;
+        s = next[s];
+      } while (s !== absorbed);
+      this.size[survivor] = m[t + 2];
+      this.libCount[survivor] = m[t + 3];
+      this.libSum[survivor] = m[t + 4];
+      this.libSumSq[survivor] = m[t + 5];
+      this.mergeTop = t;
+    }
+
+    // v is a lone stone again: give it back as a liberty, then lift it.
+    const { rlibStart, rlib } = this.graph;
+    const color = this.color;
+    const vv = v * v;
+    for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
+      const u = rlib[i];
+      if (color[u] !== EMPTY) {
+        const h = head[u];
+        this.libCount[h]++;
+        this.libSum[h] += v;
+        this.libSumSq[h] += vv;
+      }
+    }
+    color[v] = EMPTY;
+    // Reverse of removeEmpty: the vertex that filled v's slot goes back to the end.
+    const i = fr[f + F_EMPTY_INDEX];
+    const moved = this.emptyList[i];
+    this.emptyList[this.emptyCount] = moved;
+    this.emptyIndex[moved] = this.emptyCount;
+    this.emptyList[i] = v;
+    this.emptyIndex[v] = i;
+    this.emptyCount++;
+
+    head[v] = fr[f + F_HEAD];
+    next[v] = fr[f + F_NEXT];
+    this.size[v] = fr[f + F_SIZE];
+    this.libCount[v] = fr[f + F_LIB_COUNT];
+    this.libSum[v] = fr[f + F_LIB_SUM];
+    this.libSumSq[v] = fr[f + F_LIB_SUMSQ];
+    this.hashLo = fr[f + F_HASH_LO];
+    this.hashHi = fr[f + F_HASH_HI];
+    this.koVertex = fr[f + F_KO];
+    this.captured = fr[f + F_CAPTURED];
+    this.selfCaptured = fr[f + F_SELF_CAPTURED];
+    this.frameTop = f;
+    return true;
+  }
+
+  /** Number of stones of each colour (index 0: empty vertices). */
+  stoneCounts(colors: number): number[] {
+    const counts = new Array<number>(colors + 1).fill(0);
+    for (let v = 0; v < this.n; v++) counts[this.color[v]]++;
+    return counts;
+  }
+
+  /** One character per vertex in index order: `.` empty, `1`..`9` a colour (PROTOCOL.md get_state). */
+  toText(): string {
+    let s = '';
+    for (let v = 0; v < this.n; v++) s += this.color[v] === EMPTY ? '.' : String(this.color[v]);
+    return s;
+  }
+}
+
+function grow(a: Float64Array): Float64Array {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+function growInt(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
