@@ -1,0 +1,60 @@
+/**
+ * The random player: a uniformly random legal move that does not fill one of its own eyes; when nothing else is
+ * left it passes if the rules let it, and otherwise fills an eye rather than lose by famine.
+ *
+ * "Eye" on a graph has no diagonals (DESIGN.md): an empty vertex with at least one neighbour, whose neighbours are
+ * all the mover's stones, none of whose chains is in atari there. The atari clause keeps capture cycles from
+ * running away, so random games end at natural lengths.
+ */
+import type { Game } from '../src/game.js';
+import { PASS } from '../src/move.js';
+import { EMPTY, Position } from '../src/position.js';
+import { Rng } from '../src/rng.js';
+import type { Bot } from './bot.js';
+
+export function isOwnEye(position: Position, v: number, color: number): boolean {
+  const { adjStart, adj } = position.graph;
+  const start = adjStart[v];
+  const end = adjStart[v + 1];
+  if (start === end) return false;
+  for (let i = start; i < end; i++) {
+    const w = adj[i];
+    if (position.color[w] !== color) return false;
+    if (position.inAtari(position.head[w])) return false;
+  }
+  return true;
+}
+
+export class RandomBot implements Bot {
+  readonly name = 'random';
+  private readonly rng: Rng;
+  private candidates = new Int32Array(0);
+
+  constructor(seed: string | number = 1) {
+    this.rng = new Rng(seed);
+  }
+
+  genmove(game: Game, color: number): number {
+    const position = game.position;
+    const count = position.emptyCount;
+    if (this.candidates.length < count) this.candidates = new Int32Array(position.n);
+    const candidates = this.candidates;
+    candidates.set(position.emptyList.subarray(0, count));
+    // Draw without replacement: the first acceptable draw is uniform among the acceptable moves.
+    let eyeFill = -1;
+    for (let left = count; left > 0; left--) {
+      const k = this.rng.int(left);
+      const v = candidates[k];
+      candidates[k] = candidates[left - 1];
+      if (position.color[v] !== EMPTY) continue;
+      if (game.check(color, v) !== 'ok') continue;
+      if (isOwnEye(position, v, color)) {
+        if (eyeFill < 0) eyeFill = v;
+        continue;
+      }
+      return v;
+    }
+    if (game.canPass(color) || eyeFill < 0) return PASS;
+    return eyeFill;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * `graphgo gtp`: the engine on stdin/stdout (PROTOCOL.md). Diagnostics go to stderr only, since stdout belongs to
+ * the protocol.
+ */
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { BOT_NAMES, DEFAULT_BOT } from '../bots/registry.js';
+import { GtpEngine } from '../protocol/engine.js';
+import { serveGtp } from '../protocol/serve.js';
+import { CliError, type CliIo } from './io.js';
+
+interface GtpOptions {
+  bot: string;
+  playouts?: string;
+  time?: string;
+  seed: string;
+  graph: string;
+  rules: string;
+}
+
+export function registerGtpCommand(program: Command, _io: CliIo, version: string): void {
+  program
+    .command('gtp')
+    .description('speak GTP v2 (extended with graphs) on stdin/stdout')
+    .option('--bot <name>', `the player behind genmove: ${BOT_NAMES.join(', ')}`, DEFAULT_BOT)
+    .option('--playouts <n>', 'playouts per move (searching bots)')
+    .option('--time <seconds>', 'seconds per move (searching bots)')
+    .option('--seed <seed>', 'seed of every random choice', '1')
+    .option('--graph <spec>', 'the starting board, as a set_graph spec', 'grid 19 19')
+    .option('--rules <spec>', 'the starting rule set, as set_rules takes it', 'famine')
+    .action(async (opts: GtpOptions) => {
+      const playouts = opts.playouts === undefined ? undefined : Number(opts.playouts);
+      if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1)) {
+        throw new CliError(`--playouts must be a positive whole number, got "${opts.playouts}"`);
+      }
+      const seconds = opts.time === undefined ? undefined : Number(opts.time);
+      if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0)) {
+        throw new CliError(`--time must be a positive number of seconds, got "${opts.time}"`);
+      }
+      const created = GtpEngine.create({
+        bot: opts.bot,
+        seed: opts.seed,
+        playouts,
+        seconds,
+        graph: opts.graph,
+        rules: opts.rules,
+        version,
+        readFile: (path) => readFileSync(path, 'utf8'),
+      });
+      if (!created.ok) throw new CliError(created.error);
+      const stdout = process.stdout;
+      await serveGtp(created.engine, process.stdin, (text) =>
+        stdout.write(text) ? undefined : new Promise<void>((resolve) => stdout.once('drain', () => resolve())),
+      );
+      // Stop reading so that the process can exit after quit even if the controller keeps stdin open.
+      process.stdin.destroy();
+    });
+}

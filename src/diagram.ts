@@ -1,0 +1,122 @@
+/**
+ * Text pictures of a position: lattices (grid, torus, king, tri) as a diagram with coordinates, the hex family as
+ * an offset diagram, and any other graph as a list of vertices with their stone and neighbours. Used by GTP's
+ * `showboard`, the demo and the terminal game. Lines never come out empty, since an empty line ends a GTP response.
+ */
+import type { Graph } from './graph.js';
+import { PASS } from './move.js';
+import { EMPTY } from './position.js';
+import { MAX_GTP_SIDE, gtpColumnLetter, vertexName } from './notation.js';
+
+/** X for black, O for white, the digit for colours 3..9, `.` for empty. */
+export function stoneChar(c: number): string {
+  if (c === EMPTY) return '.';
+  if (c === 1) return 'X';
+  if (c === 2) return 'O';
+  return String(c);
+}
+
+export interface DiagramOptions {
+  /** Marked with parentheses around the stone, as GNU Go does. */
+  readonly lastMove?: number;
+}
+
+export function renderBoard(graph: Graph, color: Uint8Array, options: DiagramOptions = {}): string[] {
+  const last = options.lastMove ?? PASS;
+  const lattice = graph.meta.lattice;
+  if (lattice !== undefined && lattice.width <= 60 && lattice.height <= 60) {
+    return renderLattice(lattice.width, lattice.height, color, last);
+  }
+  const hex = /^hex (\d+)$/.exec(graph.meta.spec ?? '');
+  if (hex !== null && Number(hex[1]) <= 20) return renderHex(Number(hex[1]), graph, color, last);
+  return renderList(graph, color, last);
+}
+
+function cells(stones: string[], marks: number): string {
+  // `marks` is the index of the last-move cell in this row, or -1.
+  let line = '';
+  for (let i = 0; i < stones.length; i++) {
+    const before = i === marks ? '(' : i === marks + 1 && marks >= 0 ? ')' : ' ';
+    line += before + stones[i];
+  }
+  line += marks === stones.length - 1 ? ')' : ' ';
+  return line;
+}
+
+function renderLattice(w: number, h: number, color: Uint8Array, last: number): string[] {
+  const letters = w <= MAX_GTP_SIDE && h <= MAX_GTP_SIDE;
+  const labelWidth = String(h).length;
+  const columnWidth = letters ? 1 : String(w).length;
+  const header =
+    ' '.repeat(labelWidth + 1) +
+    Array.from({ length: w }, (_, x) => (letters ? gtpColumnLetter(x) : String(x + 1).padStart(columnWidth))).join(' ');
+  const lines = [header];
+  for (let y = h - 1; y >= 0; y--) {
+    const stones: string[] = [];
+    let mark = -1;
+    for (let x = 0; x < w; x++) {
+      const v = y * w + x;
+      stones.push(stoneChar(color[v]).padStart(columnWidth));
+      if (v === last) mark = x;
+    }
+    const label = String(y + 1).padStart(labelWidth);
+    lines.push(`${label}${cells(stones, mark)}${label}`);
+  }
+  lines.push(header);
+  return lines;
+}
+
+function renderHex(r: number, graph: Graph, color: Uint8Array, last: number): string[] {
+  const rows = 2 * r - 1;
+  const lines: string[] = [];
+  // Row j (from the bottom) holds r + min(j, rows - 1 - j) vertices; vertices are numbered row by row from the bottom.
+  const starts: number[] = [];
+  let index = 0;
+  for (let j = 0; j < rows; j++) {
+    starts.push(index);
+    index += r + Math.min(j, rows - 1 - j);
+  }
+  const labelWidth = String(graph.n).length;
+  for (let j = rows - 1; j >= 0; j--) {
+    const length = r + Math.min(j, rows - 1 - j);
+    const stones: string[] = [];
+    let mark = -1;
+    for (let k = 0; k < length; k++) {
+      const v = starts[j] + k;
+      stones.push(stoneChar(color[v]));
+      if (v === last) mark = k;
+    }
+    const indent = ' '.repeat(rows - length);
+    lines.push(`${String(starts[j] + 1).padStart(labelWidth)} ${indent}${cells(stones, mark).replace(/ /g, '  ').slice(1)}`);
+  }
+  return lines;
+}
+
+function renderList(graph: Graph, color: Uint8Array, last: number): string[] {
+  const lines: string[] = [];
+  const names = Array.from({ length: graph.n }, (_, v) => vertexName(graph, v));
+  const width = names.reduce((m, s) => Math.max(m, s.length), 1);
+  const directed = graph.arcCount > 0;
+  if (graph.n === 0) return ['(empty graph)'];
+  for (let v = 0; v < graph.n; v++) {
+    const stone = stoneChar(color[v]);
+    const mark = v === last ? '*' : ' ';
+    let neighbours: string;
+    if (directed) {
+      // Show which way liberties run: `>w` when w is a liberty of v only, `<w` when v is a liberty of w only.
+      const libs = new Set(graph.liberties(v));
+      neighbours = graph
+        .neighbors(v)
+        .map((w) => {
+          const out = libs.has(w);
+          const into = graph.liberties(w).includes(v);
+          return (out && into ? '' : out ? '>' : '<') + names[w];
+        })
+        .join(' ');
+    } else {
+      neighbours = graph.neighbors(v).map((w) => names[w]).join(' ');
+    }
+    lines.push(`${names[v].padStart(width)} ${stone}${mark}: ${neighbours || '(no neighbours)'}`);
+  }
+  return lines;
+}
