@@ -61,6 +61,8 @@ export class Game {
   private seat = 0;
   private turns = 0;
   private passesInRow = 0;
+  /** Seats (bit per seat index) that passed since the last stone: the game ends when every seat has. */
+  private passedSeats = 0;
   private readonly prisonerCount: Float64Array;
   private readonly paidPasses: Float64Array;
   private readonly seen = new HashMultiset(256);
@@ -80,6 +82,7 @@ export class Game {
   private turnSeat = new Int32Array(256);
   private turnPrevSeat = new Int32Array(256);
   private turnPrevPasses = new Int32Array(256);
+  private turnPrevPassedSeats = new Int32Array(256);
   /** The vertex a simple-ko capture at this turn forbids, or -1. */
   private turnKo = new Int32Array(256);
   private turnCaptured = new Int32Array(256);
@@ -107,6 +110,7 @@ export class Game {
     this.seat = this.startSeat;
     this.turns = 0;
     this.passesInRow = 0;
+    this.passedSeats = 0;
     this.prisonerCount.fill(0);
     this.paidPasses.fill(0);
     this.clearEnd();
@@ -319,6 +323,7 @@ export class Game {
     this.turnSeat[t] = seat;
     this.turnPrevSeat[t] = this.seat;
     this.turnPrevPasses[t] = this.passesInRow;
+    this.turnPrevPassedSeats[t] = this.passedSeats;
     const nextSeat = (seat + 1) % rules.order.length;
     if (vertex === PASS) {
       this.turnKo[t] = -1;
@@ -328,6 +333,7 @@ export class Game {
       this.turnPaid[t] = paid;
       this.paidPasses[color] += paid;
       this.passesInRow++;
+      this.passedSeats |= 1 << seat;
       if (rules.ko === 'situational') this.seen.add(this.keyLo(nextSeat), this.keyHi(nextSeat));
     } else {
       this.turnKo[t] = position.koVertex;
@@ -337,6 +343,7 @@ export class Game {
       this.prisonerCount[color] += position.captured;
       if (rules.colors === 2) this.prisonerCount[3 - color] += position.selfCaptured;
       this.passesInRow = 0;
+      this.passedSeats = 0;
       if (rules.ko !== 'simple') this.seen.add(this.keyLo(nextSeat), this.keyHi(nextSeat));
     }
     this.seat = nextSeat;
@@ -361,6 +368,7 @@ export class Game {
     this.turnSeat = int(this.turnSeat);
     this.turnPrevSeat = int(this.turnPrevSeat);
     this.turnPrevPasses = int(this.turnPrevPasses);
+    this.turnPrevPassedSeats = int(this.turnPrevPassedSeats);
     this.turnKo = int(this.turnKo);
     this.turnCaptured = int(this.turnCaptured);
     this.turnSelfCaptured = int(this.turnSelfCaptured);
@@ -412,6 +420,7 @@ export class Game {
     }
     this.seat = this.turnPrevSeat[t];
     this.passesInRow = this.turnPrevPasses[t];
+    this.passedSeats = this.turnPrevPassedSeats[t];
     this.turns = t;
     this.clearEnd();
     this.checkEnd();
@@ -495,7 +504,8 @@ export class Game {
   private checkEnd(): void {
     const rules = this.rules;
     if (rules.passes === 'free') {
-      if (this.turns > 0 && this.passesInRow >= rules.order.length) {
+      // With GTP's any-colour convention one colour may pass twice; only a pass from every seat ends the game.
+      if (this.turns > 0 && this.passedSeats === (1 << rules.order.length) - 1) {
         this.finishByCount();
       }
       return;

@@ -101,11 +101,15 @@ export class Position {
   private stampGeneration = 0;
   private readonly chainBuffer: Int32Array;
   private readonly walkBuffer: Int32Array;
+  private readonly undirected: boolean;
+  /** False inside playQuick: merges and captures then leave no undo records. */
+  private logging = true;
 
   constructor(graph: Graph) {
     const n = graph.n;
     this.graph = graph;
     this.n = n;
+    this.undirected = graph.arcCount === 0;
     this.color = new Uint8Array(n);
     this.head = new Int32Array(n);
     this.next = new Int32Array(n);
@@ -246,25 +250,18 @@ export class Position {
    * Precondition: color[v] === EMPTY.
    */
   play(v: number, c: number, suicideAllowed: boolean): number {
-    const g = this.graph;
-    const color = this.color;
-    const head = this.head;
-    const libCount = this.libCount;
-    const libSum = this.libSum;
-    const libSumSq = this.libSumSq;
-
     if (this.frameTop + FRAME_SIZE > this.frames.length) this.frames = grow(this.frames);
     const f = this.frameTop;
     const fr = this.frames;
     fr[f + F_V] = v;
     fr[f + F_COLOR] = c;
     fr[f + F_EMPTY_INDEX] = this.emptyIndex[v];
-    fr[f + F_HEAD] = head[v];
+    fr[f + F_HEAD] = this.head[v];
     fr[f + F_NEXT] = this.next[v];
     fr[f + F_SIZE] = this.size[v];
-    fr[f + F_LIB_COUNT] = libCount[v];
-    fr[f + F_LIB_SUM] = libSum[v];
-    fr[f + F_LIB_SUMSQ] = libSumSq[v];
+    fr[f + F_LIB_COUNT] = this.libCount[v];
+    fr[f + F_LIB_SUM] = this.libSum[v];
+    fr[f + F_LIB_SUMSQ] = this.libSumSq[v];
     fr[f + F_HASH_LO] = this.hashLo;
     fr[f + F_HASH_HI] = this.hashHi;
     fr[f + F_KO] = this.koVertex;
@@ -273,23 +270,83 @@ export class Position {
     fr[f + F_MERGE_START] = this.mergeTop;
     fr[f + F_CAPTURE_START] = this.captureTop;
     this.frameTop = f + FRAME_SIZE;
+    this.logging = true;
+    return this.apply(v, c, suicideAllowed, f);
+  }
+
+  /**
+   * Plays like `play` with self-capture allowed, but keeps no undo record, empties the undo log and leaves the
+   * hash stale until the next `copyFrom` or `clear`: the fast path for playouts, which never take a move back and
+   * never compare positions. Precondition: color[v] === EMPTY.
+   */
+  playQuick(v: number, c: number): void {
+    this.forgetUndo();
+    this.logging = false;
+    this.apply(v, c, true, -1);
+  }
+
+  /** The move itself; `frame` is the undo frame to complete (-1 when not logging). */
+  private apply(v: number, c: number, suicideAllowed: boolean, frame: number): number {
+    const g = this.graph;
+    const color = this.color;
+    const head = this.head;
+    const libCount = this.libCount;
+    const libSum = this.libSum;
+    const libSumSq = this.libSumSq;
 
     color[v] = c;
     this.removeEmpty(v);
-    this.hashLo = (this.hashLo ^ zobristLo(v, c)) >>> 0;
-    this.hashHi = (this.hashHi ^ zobristHi(v, c)) >>> 0;
+    if (this.logging) {
+      this.hashLo = (this.hashLo ^ zobristLo(v, c)) >>> 0;
+      this.hashHi = (this.hashHi ^ zobristHi(v, c)) >>> 0;
+    }
 
-    // v stops being a liberty of every chain holding a stone u with v in lib(u).
+    // v stops being a liberty of every chain holding a stone u with v in lib(u). A chain of another colour whose
+    // count reaches 0 here is captured (step 1); it reaches 0 exactly once, so it is listed once.
+    const buffer = this.chainBuffer;
+    let chains = 0;
     const rlibStart = g.rlibStart;
     const rlib = g.rlib;
     const vv = v * v;
-    for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
-      const u = rlib[i];
-      if (color[u] !== EMPTY) {
-        const h = head[u];
-        libCount[h]--;
-        libSum[h] -= v;
-        libSumSq[h] -= vv;
+    let count = 0;
+    let sum = 0;
+    let sumSq = 0;
+    if (this.undirected) {
+      // One pass: without arcs the liberty neighbours and the reverse ones are the same list.
+      for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
+        const u = rlib[i];
+        const cu = color[u];
+        if (cu === EMPTY) {
+          count++;
+          sum += u;
+          sumSq += u * u;
+        } else {
+          const h = head[u];
+          libSum[h] -= v;
+          libSumSq[h] -= vv;
+          if (--libCount[h] === 0 && cu !== c) buffer[chains++] = h;
+        }
+      }
+    } else {
+      for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
+        const u = rlib[i];
+        const cu = color[u];
+        if (cu !== EMPTY) {
+          const h = head[u];
+          libSum[h] -= v;
+          libSumSq[h] -= vv;
+          if (--libCount[h] === 0 && cu !== c) buffer[chains++] = h;
+        }
+      }
+      const libStart = g.libStart;
+      const lib = g.lib;
+      for (let i = libStart[v], end = libStart[v + 1]; i < end; i++) {
+        const w = lib[i];
+        if (color[w] === EMPTY) {
+          count++;
+          sum += w;
+          sumSq += w * w;
+        }
       }
     }
 
@@ -297,19 +354,6 @@ export class Position {
     head[v] = v;
     this.next[v] = v;
     this.size[v] = 1;
-    let count = 0;
-    let sum = 0;
-    let sumSq = 0;
-    const libStart = g.libStart;
-    const lib = g.lib;
-    for (let i = libStart[v], end = libStart[v + 1]; i < end; i++) {
-      const w = lib[i];
-      if (color[w] === EMPTY) {
-        count++;
-        sum += w;
-        sumSq += w * w;
-      }
-    }
     libCount[v] = count;
     libSum[v] = sum;
     libSumSq[v] = sumSq;
@@ -323,28 +367,14 @@ export class Position {
       if (color[w] === c && head[w] !== hv) hv = this.merge(hv, head[w]);
     }
 
-    // Step 1: chains of other colours that lost their last liberty (only those touching v through rlib could).
     let captured = 0;
-    const generation = this.nextStamp();
-    const buffer = this.chainBuffer;
-    let chains = 0;
-    for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
-      const u = rlib[i];
-      const cu = color[u];
-      if (cu === EMPTY || cu === c) continue;
-      const h = head[u];
-      if (libCount[h] === 0 && this.stamp[h] !== generation) {
-        this.stamp[h] = generation;
-        buffer[chains++] = h;
-      }
-    }
     if (chains > 0) captured = this.removeChains(chains);
-    fr[f + F_SELF_START] = this.captureTop;
+    if (frame >= 0) this.frames[frame + F_SELF_START] = this.captureTop;
 
     // Step 2: self-capture.
     let selfCaptured = 0;
     if (libCount[hv] === 0) {
-      if (!suicideAllowed) {
+      if (!suicideAllowed && frame >= 0) {
         this.undo();
         return PLAY_SUICIDE;
       }
@@ -366,16 +396,18 @@ export class Position {
     const size = this.size;
     const survivor = size[a] >= size[b] ? a : b;
     const absorbed = survivor === a ? b : a;
-    if (this.mergeTop + MERGE_SIZE > this.merges.length) this.merges = grow(this.merges);
-    const m = this.merges;
-    const t = this.mergeTop;
-    m[t] = survivor;
-    m[t + 1] = absorbed;
-    m[t + 2] = size[survivor];
-    m[t + 3] = this.libCount[survivor];
-    m[t + 4] = this.libSum[survivor];
-    m[t + 5] = this.libSumSq[survivor];
-    this.mergeTop = t + MERGE_SIZE;
+    if (this.logging) {
+      if (this.mergeTop + MERGE_SIZE > this.merges.length) this.merges = grow(this.merges);
+      const m = this.merges;
+      const t = this.mergeTop;
+      m[t] = survivor;
+      m[t + 1] = absorbed;
+      m[t + 2] = size[survivor];
+      m[t + 3] = this.libCount[survivor];
+      m[t + 4] = this.libSum[survivor];
+      m[t + 5] = this.libSumSq[survivor];
+      this.mergeTop = t + MERGE_SIZE;
+    }
 
     const head = this.head;
     const next = this.next;
@@ -402,23 +434,29 @@ export class Position {
     const color = this.color;
     const next = this.next;
     const buffer = this.chainBuffer;
-    while (this.captureTop + CAPTURE_SIZE * k > this.captures.length) this.captures = growInt(this.captures);
+    const logging = this.logging;
+    while (logging && this.captureTop + CAPTURE_SIZE * k > this.captures.length) this.captures = growInt(this.captures);
     let removed = 0;
     let hashLo = this.hashLo;
     let hashHi = this.hashHi;
+    const hashing = this.logging;
     for (let j = 0; j < k; j++) {
       const h = buffer[j];
       const col = color[h];
-      const t = this.captureTop;
-      this.captures[t] = h;
-      this.captures[t + 1] = col;
-      this.captures[t + 2] = this.size[h];
-      this.captureTop = t + CAPTURE_SIZE;
+      if (logging) {
+        const t = this.captureTop;
+        this.captures[t] = h;
+        this.captures[t + 1] = col;
+        this.captures[t + 2] = this.size[h];
+        this.captureTop = t + CAPTURE_SIZE;
+      }
       let s = h;
       do {
         color[s] = EMPTY;
-        hashLo ^= zobristLo(s, col);
-        hashHi ^= zobristHi(s, col);
+        if (hashing) {
+          hashLo ^= zobristLo(s, col);
+          hashHi ^= zobristHi(s, col);
+        }
         this.appendEmpty(s);
         removed++;
         s = next[s];

@@ -17,8 +17,8 @@ export type Preset = (typeof PRESETS)[number];
 
 export const MIN_COLORS = 2;
 export const MAX_COLORS = 9;
-/** A turn order longer than this is surely a typo; it also bounds the simple-ko look-back. */
-export const MAX_ORDER_LENGTH = 64;
+/** A turn order longer than this is surely a typo; the game keeps the seats that passed as bits of one integer. */
+export const MAX_ORDER_LENGTH = 30;
 
 export interface Rules {
   readonly preset: Preset;

@@ -1,0 +1,217 @@
+/**
+ * The light playout (issue: MCTS bot): from a position, each move is a uniformly random legal move that is not
+ * the mover's own eye; a colour with no such move passes; the playout ends after a round of passes or at the move
+ * cap. Playouts use simple ko only and never self-capture (a suicide is not a playout move), as light playouts do.
+ *
+ * Uniform choice without allocation: a few random draws from the empty list (each rejected draw costs little, and
+ * drawing with replacement keeps the choice exactly uniform among acceptable moves); after MAX_DRAWS misses, one
+ * scan collects every acceptable move and one is drawn from those.
+ *
+ * Cycles: on graphs other than grids (two-vertex components, cycles) simple ko alone lets kos be retaken forever,
+ * using other kos as threats. A playout therefore lets each ko be captured only once: a ko capture whose captured
+ * stone was itself placed by a ko capture is refused. That keeps playouts at natural lengths on every graph.
+ */
+import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
+import type { Rng } from '../src/rng.js';
+
+const MAX_DRAWS = 8;
+
+export interface PlayoutResult {
+  /** Moves played (passes excluded). */
+  moves: number;
+  /** True when the playout stopped at the cap instead of by passes. */
+  capped: boolean;
+}
+
+export class LightPlayout {
+  readonly position: Position;
+  private readonly candidates: Int32Array;
+  /** Stamp per vertex: the stone there was placed by a ko capture in the current playout. */
+  private readonly koTaken: Uint32Array;
+  private playoutId = 0;
+  /** Optional record of the moves played (vertex, colour) for AMAF; set `recordMoves` to use it. */
+  readonly playedVertex: Int32Array;
+  readonly playedColor: Uint8Array;
+  playedCount = 0;
+  moveCap: number;
+  private readonly undirected: boolean;
+  private lastKo = -1;
+
+  constructor(position: Position, moveCap?: number) {
+    this.position = position;
+    const n = position.n;
+    this.candidates = new Int32Array(Math.max(1, n));
+    this.koTaken = new Uint32Array(n);
+    this.moveCap = moveCap ?? 3 * n + 50;
+    this.undirected = position.graph.arcCount === 0;
+    this.playedVertex = new Int32Array(this.moveCap + 1);
+    this.playedColor = new Uint8Array(this.moveCap + 1);
+  }
+
+  /** Whether v is the mover's own eye: all neighbours its stones, none of their chains in atari. */
+  private isEye(v: number, c: number): boolean {
+    const p = this.position;
+    const { adjStart, adj } = p.graph;
+    const start = adjStart[v];
+    const end = adjStart[v + 1];
+    if (start === end) return false;
+    const color = p.color;
+    for (let i = start; i < end; i++) if (color[adj[i]] !== c) return false;
+    for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) return false;
+    return true;
+  }
+
+  /**
+   * Tries v for c; on success the stone stays. `ko` is the vertex simple ko forbids now, or -1. Sets `lastKo` to
+   * the vertex the move's ko capture forbids next, or -1.
+   */
+  private tryMove(v: number, c: number, ko: number): boolean {
+    if (v === ko) return false;
+    return this.undirected ? this.tryUndirected(v, c) : this.tryWithArcs(v, c);
+  }
+
+  /**
+   * Without arcs a move's fate follows from its neighbours alone, so it is judged before playing and committed
+   * with playQuick (no undo record): an empty neighbour makes it legal; otherwise it needs a neighbouring own chain
+   * that keeps another liberty, or an adjacent enemy chain in atari (whose last liberty is v) to capture.
+   */
+  private tryUndirected(v: number, c: number): boolean {
+    const p = this.position;
+    const { adjStart, adj } = p.graph;
+    const color = p.color;
+    const start = adjStart[v];
+    const end = adjStart[v + 1];
+    if (start === end) return false;
+    let empties = 0;
+    let own = 0;
+    let ownSafe = false;
+    let captureChains = 0;
+    let capturedStones = 0;
+    let capturedVertex = -1;
+    for (let i = start; i < end; i++) {
+      const w = adj[i];
+      const cw = color[w];
+      if (cw === EMPTY) {
+        empties++;
+      } else if (cw === c) {
+        own++;
+        if (!ownSafe && !p.inAtari(p.head[w])) ownSafe = true;
+      } else {
+        const h = p.head[w];
+        if (p.inAtari(h)) {
+          // Count each chain once: a chain may touch v through several stones.
+          let seen = false;
+          for (let j = start; j < i; j++) {
+            const x = adj[j];
+            if (color[x] === cw && p.head[x] === h) {
+              seen = true;
+              break;
+            }
+          }
+          if (!seen) {
+            captureChains++;
+            capturedStones += p.size[h];
+            capturedVertex = h;
+          }
+        }
+      }
+    }
+    if (empties === 0) {
+      if (own === end - start && ownSafe) {
+        // Every neighbour is ours; an eye unless one of those chains is in atari (then filling may be needed).
+        let anyAtari = false;
+        for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) anyAtari = true;
+        if (!anyAtari) return false;
+      }
+      if (!ownSafe && captureChains === 0) return false;
+    }
+    let koNext = -1;
+    if (own === 0 && empties === 0 && captureChains === 1 && capturedStones === 1) {
+      // A lone stone capturing a lone stone and left with that single liberty: the simple-ko shape.
+      if (this.koTaken[capturedVertex] === this.playoutId) return false;
+      koNext = capturedVertex;
+    }
+    p.playQuick(v, c);
+    if (koNext >= 0) this.koTaken[v] = this.playoutId;
+    this.lastKo = koNext;
+    return true;
+  }
+
+  /** With arcs liberties are not symmetric, so the move is played (with an undo record) and judged after. */
+  private tryWithArcs(v: number, c: number): boolean {
+    const p = this.position;
+    if (this.isEye(v, c)) return false;
+    p.forgetUndo();
+    if (p.play(v, c, false) === PLAY_SUICIDE) return false;
+    const k = p.koVertex;
+    if (k >= 0 && this.koTaken[k] === this.playoutId) {
+      p.undo();
+      return false;
+    }
+    if (k >= 0) this.koTaken[v] = this.playoutId;
+    this.lastKo = k;
+    return true;
+  }
+
+  /**
+   * Plays the position out. `order` gives the colours of the seats and `seat` the one to move; `ko` a vertex
+   * forbidden for the first move (or -1). The position is changed; the caller copies it first.
+   */
+  run(rng: Rng, order: readonly number[], seat: number, ko: number): PlayoutResult {
+    const p = this.position;
+    this.playoutId = (this.playoutId + 1) >>> 0 || 1;
+    this.playedCount = 0;
+    const seats = order.length;
+    let passes = 0;
+    let moves = 0;
+    let koBan = ko;
+    const cap = this.moveCap;
+    while (passes < seats && moves < cap) {
+      const c = order[seat];
+      let played = -1;
+      const empties = p.emptyCount;
+      if (empties > 0) {
+        for (let d = 0; d < MAX_DRAWS; d++) {
+          const v = p.emptyList[rng.int(p.emptyCount)];
+          if (this.tryMove(v, c, koBan)) {
+            played = v;
+            break;
+          }
+        }
+        if (played < 0) played = this.scanAndPlay(rng, c, koBan);
+      }
+      if (played >= 0) {
+        this.playedVertex[this.playedCount] = played;
+        this.playedColor[this.playedCount++] = c;
+        moves++;
+        passes = 0;
+        koBan = this.lastKo;
+      } else {
+        passes++;
+        koBan = -1;
+      }
+      seat = seat + 1 === seats ? 0 : seat + 1;
+    }
+    p.forgetUndo();
+    return { moves, capped: moves >= cap };
+  }
+
+  /** Collects every acceptable move, draws one uniformly and plays it; -1 when there is none. */
+  private scanAndPlay(rng: Rng, c: number, ko: number): number {
+    const p = this.position;
+    const candidates = this.candidates;
+    let count = 0;
+    for (let i = 0; i < p.emptyCount; i++) {
+      const v = p.emptyList[i];
+      if (v !== ko) candidates[count++] = v;
+    }
+    // Draw without replacement until one is acceptable.
+    while (count > 0) {
+      const k = rng.int(count);
+      const v = candidates[k];
+      candidates[k] = candidates[--count];
+      if (this.tryMove(v, c, ko)) return v;
+    }
+    return -1;
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * RULES.md, "Passing and the end" and "Counters, prisoners, komi": free passes end the game when every seat of the
+ * order has passed in succession; paid passes need a counter > 0 and cost 1 (counters may reach -0.5); none forbids
+ * passing; under paid/none the player to move with no legal move and no pass loses (`B+M`/`W+M`).
+ */
+import { describe, expect, it } from 'vitest';
+import { PASS } from '../../src/move.js';
+import { gameFromDiagram, gameFromPosition, graphOf, playAt, playMoves, rulesOf } from '../helpers/diagram.js';
+import { Game } from '../../src/game.js';
+
+function emptyGame(spec: string, rules: string): Game {
+  return new Game(graphOf(spec), rulesOf(rules));
+}
+
+describe('free passes', () => {
+  it('one colour passing twice out of turn (GTP convention) does not end a 1,2 game; the other colour passing does', () => {
+    const game = emptyGame('grid 3 3', 'area');
+    expect(game.play(1, PASS)).toBe('ok');
+    expect(game.play(1, PASS)).toBe('ok');
+    // Only Black's seat has passed: "every seat of order has passed in succession" is not yet true.
+    expect(game.over).toBe(false);
+    expect(game.state().passes).toBe(2);
+    expect(game.play(2, PASS)).toBe('ok');
+    expect(game.over).toBe(true);
+    // Undo restores the set of seats that had passed: only Black again, so the game goes on.
+    expect(game.undo()).toBe(true);
+    expect(game.over).toBe(false);
+    expect(game.play(1, PASS)).toBe('ok');
+    expect(game.over).toBe(false);
+  });
+
+  it('two passes in a row end a 1,2 game and it is counted', () => {
+    const game = emptyGame('grid 3 3', 'area');
+    expect(game.play(1, PASS)).toBe('ok');
+    // One seat of two has passed: not over yet.
+    expect(game.over).toBe(false);
+    expect(game.state().passes).toBe(1);
+    expect(game.play(2, PASS)).toBe('ok');
+    // Both seats passed in succession: over. Empty board: no stones, the one region touches no colour, so the score
+    // is 0 to 0 plus komi 7.5 for White.
+    expect(game.over).toBe(true);
+    expect(game.reason).toBe('passes');
+    expect(game.result).toBe('W+7.5');
+    expect(game.state()).toMatchObject({ toMove: null, over: true, result: 'W+7.5', passes: 2, moves: 2 });
+  });
+
+  it('a move between passes resets the count', () => {
+    const game = emptyGame('grid 3 3', 'area');
+    playMoves(game, 'B pass, W C3, B pass');
+    // The run of passes restarted after White's move: one pass in a row.
+    expect(game.state().passes).toBe(1);
+    expect(game.over).toBe(false);
+    playMoves(game, 'W pass');
+    expect(game.over).toBe(true);
+  });
+
+  it('order=1,2,2,1 needs four passes in succession', () => {
+    const game = emptyGame('grid 3 3', 'area order=1,2,2,1');
+    playMoves(game, 'B pass, W pass, W pass');
+    // Three of the four seats have passed.
+    expect(game.over).toBe(false);
+    playMoves(game, 'B pass');
+    expect(game.over).toBe(true);
+    expect(game.state().passes).toBe(4);
+  });
+
+  it('order=1,2,2,1: a move after three passes resets, and four fresh passes are needed', () => {
+    const game = emptyGame('grid 3 3', 'area order=1,2,2,1');
+    playMoves(game, 'B pass, W pass, W B2, B pass, B pass, W pass');
+    // Only three passes since White's move.
+    expect(game.over).toBe(false);
+    expect(game.state().passes).toBe(3);
+    playMoves(game, 'W pass');
+    expect(game.over).toBe(true);
+  });
+
+  it('three colours: three passes end the game', () => {
+    const game = emptyGame('grid 3 3', 'area colors=3');
+    playMoves(game, '1 pass, 2 pass');
+    expect(game.over).toBe(false);
+    playMoves(game, '3 pass');
+    // Every seat of 1,2,3 passed in succession.
+    expect(game.over).toBe(true);
+  });
+
+  it('after the end no move is accepted', () => {
+    const game = emptyGame('grid 3 3', 'area');
+    playMoves(game, 'B pass, W pass');
+    // The game is over: plays and passes are refused and no move is legal.
+    expect(playAt(game, 1, 'B2')).toBe('game-over');
+    expect(game.play(1, PASS)).toBe('game-over');
+    expect(game.legalMoves(1)).toEqual([]);
+    expect(game.canPass(1)).toBe(false);
+  });
+});
+
+describe('paid passes (famine)', () => {
+  it('with komi 7.5 White may pass 8 times (7.5 -> -0.5), then not', () => {
+    const game = emptyGame('grid 5 5', 'famine');
+    const blackMoves = ['A1', 'C1', 'E1', 'A3', 'C3', 'E3', 'A5', 'C5'];
+    expect(game.counter(2)).toBe(7.5);
+    blackMoves.forEach((v, i) => {
+      playMoves(game, `B ${v}`);
+      // Counter 7.5 - i > 0: the pass is allowed and costs 1.
+      expect(game.play(2, PASS)).toBe('ok');
+      expect(game.counter(2)).toBe(6.5 - i);
+    });
+    expect(game.state().counters).toEqual([0, 0, -0.5]);
+    playMoves(game, 'B E5');
+    // Counter -0.5 <= 0: White may not pass (and still has moves, so the game goes on).
+    expect(game.canPass(2)).toBe(false);
+    expect(game.play(2, PASS)).toBe('pass-forbidden');
+    expect(game.over).toBe(false);
+  });
+
+  it('Black with counter 0 may not pass', () => {
+    const game = emptyGame('grid 3 3', 'famine');
+    // Komi 7.5 >= 0 goes to White; Black starts at 0.
+    expect(game.counter(1)).toBe(0);
+    expect(game.canPass(1)).toBe(false);
+    expect(game.play(1, PASS)).toBe('pass-forbidden');
+    expect(game.moveCount).toBe(0);
+  });
+
+  it('each prisoner adds 1 to the captor counter, which pays for a pass', () => {
+    const game = gameFromDiagram(`
+      . X O . . .
+      X O . O . .
+      . X O . . .
+    `, 'famine');
+    // Black C2 captures White B2: Black's counter becomes 1.
+    playMoves(game, 'B C2, W F3');
+    expect(game.counter(1)).toBe(1);
+    expect(game.play(1, PASS)).toBe('ok');
+    expect(game.counter(1)).toBe(0);
+    playMoves(game, 'W F1');
+    // Spent: 0 is not > 0.
+    expect(game.play(1, PASS)).toBe('pass-forbidden');
+  });
+
+  it('negative komi gives Black the counter', () => {
+    const game = emptyGame('grid 3 3', 'famine komi=-2');
+    // K < 0: Black starts with -K = 2, White with 0.
+    expect(game.state().counters).toEqual([0, 2, 0]);
+    expect(game.play(1, PASS)).toBe('ok');
+    expect(game.play(2, PASS)).toBe('pass-forbidden');
+  });
+
+  it('komi changed after moves applies as if set from the start', () => {
+    const game = emptyGame('grid 5 5', 'famine');
+    playMoves(game, 'B A1, W pass, B C1, W pass, B E1, W pass');
+    expect(game.counter(2)).toBe(4.5);
+    game.setKomi(2);
+    // From the start: 2 - 3 paid passes = -1, so White may no longer pass.
+    expect(game.counter(2)).toBe(-1);
+    playMoves(game, 'B A3');
+    expect(game.play(2, PASS)).toBe('pass-forbidden');
+    game.setKomi(-1);
+    // Negative komi: Black gets 1, White 0 - 3 = -3.
+    expect(game.state().counters).toEqual([0, 1, -3]);
+  });
+
+  it('komi changed after a game ended by passes re-counts it', () => {
+    const game = emptyGame('grid 3 3', 'area');
+    playMoves(game, 'B pass, W pass');
+    expect(game.result).toBe('W+7.5');
+    game.setKomi(-2);
+    // Empty board, 0 to 0: with komi -2 from the start White would have -2.
+    expect(game.over).toBe(true);
+    expect(game.result).toBe('B+2');
+  });
+
+  it('komi changed after the end decides the end again', () => {
+    // path 2 (1-2) under famine: B 1, W 2 captures; Black to move, 1 would recreate "1." (superko), counter 0.
+    const game = gameFromPosition('path 2', '..', 'famine');
+    playMoves(game, 'B 1, W 2');
+    expect(game.result).toBe('W+M');
+    game.setKomi(-1);
+    // With komi -1 from the start Black would hold 1 and could pass: the game is not over.
+    expect(game.over).toBe(false);
+    expect(game.toMove).toBe(1);
+    expect(game.canPass(1)).toBe(true);
+    game.setKomi(7.5);
+    expect(game.result).toBe('W+M');
+  });
+});
+
+describe('no passes (conway)', () => {
+  it('passing is always forbidden', () => {
+    const game = emptyGame('grid 3 3', 'conway');
+    // passes=none: no counter makes a pass legal.
+    expect(game.canPass(1)).toBe(false);
+    expect(game.canPass(2)).toBe(false);
+    expect(game.play(1, PASS)).toBe('pass-forbidden');
+    playMoves(game, 'B B2');
+    expect(game.play(2, PASS)).toBe('pass-forbidden');
+  });
+});
+
+describe('the famine loss: no legal move and no pass', () => {
+  it('path 2, famine komi=0: after B 1, W 2 Black is stuck and loses, W+M', () => {
+    const game = gameFromPosition('path 2', '..', 'famine komi=0');
+    // B 1 gives "1." (new). White, counter 0, cannot pass; W 2 fills Black's only liberty: ".2".
+    playMoves(game, 'B 1, W 2');
+    // Black: 1 would capture White 2 and make "1." again (superko); 2 is occupied; counter 0, no pass. Black loses.
+    expect(game.over).toBe(true);
+    expect(game.reason).toBe('no-move');
+    expect(game.result).toBe('W+M');
+    expect(game.winner).toBe(2);
+    expect(game.state()).toEqual({
+      toMove: null,
+      position: '.2',
+      counters: [0, 0, 1],
+      prisoners: [0, 0, 1],
+      moves: 2,
+      passes: 0,
+      over: true,
+      result: 'W+M',
+    });
+  });
+
+  it('the same with White first: White is stuck and Black wins, B+M', () => {
+    const game = gameFromPosition('path 2', '..', 'famine komi=0', 2);
+    // Mirror of the previous line: W 1, B 2 captures; White's only vertex would recreate "2.".
+    playMoves(game, 'W 1, B 2');
+    expect(game.result).toBe('B+M');
+    expect(game.winner).toBe(1);
+  });
+
+  it('famine with komi 7.5: White wins by passing, since Black then has only a self-capture to the start', () => {
+    const game = gameFromPosition('path 2', '..', 'famine');
+    // B 1, W passes (7.5 -> 6.5). Black at 2 would self-capture {1,2} back to the empty start: superko; no pass.
+    playMoves(game, 'B 1, W pass');
+    expect(game.result).toBe('W+M');
+    expect(game.reason).toBe('no-move');
+  });
+
+  it('conway: the same path 2 line loses for Black', () => {
+    const game = gameFromPosition('path 2', '..', 'conway');
+    playMoves(game, 'B 1, W 2');
+    // No passes at all; Black's only empty vertex is superko.
+    expect(game.result).toBe('W+M');
+  });
+
+  it('a single vertex: Black loses before moving (its only move self-captures to the start)', () => {
+    const game = gameFromPosition('path 1', '.', 'famine');
+    // The stone would have no liberty and vanish, repeating the empty colouring; counter 0: no pass.
+    expect(game.over).toBe(true);
+    expect(game.result).toBe('W+M');
+    expect(game.moveCount).toBe(0);
+    expect(game.state().toMove).toBe(null);
+  });
+});
