@@ -117,7 +117,7 @@ export function parseGraphSpec(spec: string): GraphResult {
   const sizeError = checkSize(normalisedSpec, plan);
   if (sizeError) return { ok: false, error: sizeError };
 
-  const builder = new GraphBuilder(plan.vertices);
+  const builder = new GraphBuilder(plan.vertices, Math.ceil(plan.links * 1.05) + 16);
   plan.addLinks(builder);
   const meta: GraphMeta = plan.lattice
     ? { spec: normalisedSpec, lattice: plan.lattice, coords: plan.coords() }

@@ -254,11 +254,14 @@ function graphFromJsonValue(value: unknown): GraphResult {
     return failure('bad-file', `"vertices": ${n} vertices, but "spec": ${family.meta.spec} has ${family.n}`);
   }
 
-  const meta: GraphMeta = {
-    ...(family !== null ? { spec: family.meta.spec, ...(family.meta.lattice ? { lattice: family.meta.lattice } : {}) } : {}),
-    ...(vertices.coords !== undefined ? { coords: vertices.coords } : family?.meta.coords ? { coords: family.meta.coords } : {}),
-    ...(vertices.names !== undefined ? { names: vertices.names } : {}),
-  };
+  // The file's coordinates and names win; the family supplies its spec, its lattice and, failing the file's, its
+  // coordinates. Absent fields stay absent rather than undefined.
+  const meta: { -readonly [K in keyof GraphMeta]: GraphMeta[K] } = {};
+  if (family?.meta.spec !== undefined) meta.spec = family.meta.spec;
+  if (family?.meta.lattice !== undefined) meta.lattice = family.meta.lattice;
+  const coords = vertices.coords ?? family?.meta.coords;
+  if (coords !== undefined) meta.coords = coords;
+  if (vertices.names !== undefined) meta.names = vertices.names;
 
   if (family !== null && value.edges === undefined && value.arcs === undefined) {
     // The spec alone gives the links; they were validated when the family was built.
@@ -351,7 +354,6 @@ function nameProblem(
   seen: Map<string, number>,
 ): string | null {
   if (name.length === 0) return 'empty "name"';
-  // eslint-disable-next-line no-control-regex
   if (/[\s#\x00-\x1f\x7f]/.test(name)) return `"name" ${JSON.stringify(name)} has a space, "#" or control character`;
   const key = name.toLowerCase();
   if (key === 'pass' || key === 'resign') return `"${name}" is not a vertex name (it is a move)`;

@@ -34,7 +34,8 @@ export interface GraphMeta {
 
 /** Hard limits: anything larger is refused as "too large" before memory is committed. */
 export const MAX_VERTICES = 1 << 24;
-export const MAX_LINKS = 50_000_000;
+/** About 2 GB at build time (link lists, sort buffers and three CSR views); more would exhaust a default Node heap. */
+export const MAX_LINKS = 20_000_000;
 
 export class Graph {
   readonly n: number;
@@ -204,13 +205,21 @@ export type GraphResult = { ok: true; graph: Graph } | { ok: false; error: Graph
  * of millions of links loads without a hash map per link.
  */
 export class GraphBuilder {
-  private us = new Int32Array(16);
-  private vs = new Int32Array(16);
-  private kinds = new Uint8Array(16);
+  private us: Int32Array;
+  private vs: Int32Array;
+  private kinds: Uint8Array;
   private m = 0;
   private error: GraphError | null = null;
 
-  constructor(readonly n: number) {
+  /** `expectedLinks` sizes the link arrays up front when the caller knows the count (families do). */
+  constructor(
+    readonly n: number,
+    expectedLinks = 16,
+  ) {
+    const capacity = Math.max(16, Math.min(Math.floor(expectedLinks) || 16, MAX_LINKS));
+    this.us = new Int32Array(capacity);
+    this.vs = new Int32Array(capacity);
+    this.kinds = new Uint8Array(capacity);
     if (!Number.isInteger(n) || n < 0) this.fail('bad-number', `bad vertex count ${n}`);
     else if (n > MAX_VERTICES) this.fail('too-large', `${n} vertices is too large (limit ${MAX_VERTICES})`);
   }
@@ -240,7 +249,7 @@ export class GraphBuilder {
     if (u === v) return this.fail('self-loop', `self-loop ${u + 1}${sep}${v + 1}`);
     if (this.m >= MAX_LINKS) return this.fail('too-large', `more than ${MAX_LINKS} links is too large`);
     if (this.m === this.us.length) {
-      const size = this.m * 2;
+      const size = Math.min(this.m * 2, MAX_LINKS);
       const us = new Int32Array(size);
       us.set(this.us);
       this.us = us;

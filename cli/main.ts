@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * graphgo's single command-line entry point: one commander program, one subcommand per file under cli/.
+ *
+ * Every subcommand file exports a `registerXxxCommand(program, io)` function; buildProgram calls them in order.
+ * Commands report a user error by throwing CliError (cli/io.ts): it is printed here as one line, `graphgo: ...`,
+ * with exit code 1 and no stack trace. Only this file and the command files touch process and stdio.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { registerDemoCommand } from './demo-command.js';
+import { registerGraphCommand } from './graph-command.js';
+import { registerGtpCommand } from './gtp-command.js';
+import { CliError } from './io.js';
+import type { CliIo } from './io.js';
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('graphgo')
+    .description('Go on any graph: graphs, a GTP engine, bots and tournaments')
+    .version(packageVersion())
+    // Set before the subcommands are added, so that they inherit both: errors come back here as exceptions, and
+    // commander's own messages go through io.
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.writeOut(text),
+      writeErr: (text) => io.writeErr(text),
+      // Commander's own errors ("error: unknown option ...") get the same `graphgo: ` prefix as ours.
+      outputError: (text, write) => write(`graphgo: ${text.replace(/^error: /, '')}`),
+    })
+    .showHelpAfterError('(run graphgo help <command> for usage)');
+
+  // Subcommands, one file each. Add yours here: registerDemoCommand, registerGtpCommand, registerBenchCommand, ...
+  registerGraphCommand(program, io);
+  registerGtpCommand(program, io, packageVersion());
+  registerDemoCommand(program, (line) => io.writeOut(line + '\n'));
+
+  return program;
+}
+
+/** Runs the program on the user's arguments (argv without node and script) and returns the exit code. */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return 0;
+  } catch (e) {
+    // Commander has already printed its own message (unknown option, --help, --version).
+    if (e instanceof CommanderError) return e.exitCode;
+    if (e instanceof CliError) {
+      io.writeErr(`graphgo: ${e.message}\n`);
+      return e.exitCode;
+    }
+    // A bug rather than a user error: still one line, unless GRAPHGO_DEBUG asks for the stack.
+    const message = e instanceof Error ? e.message : String(e);
+    io.writeErr(`graphgo: internal error: ${message}\n`);
+    if (process.env.GRAPHGO_DEBUG && e instanceof Error && e.stack) io.writeErr(e.stack + '\n');
+    return 1;
+  }
+}
+
+/** package.json's version, found by walking up from this file (dist/cli/main.js and cli/main.ts both work). */
+function packageVersion(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'package.json');
+    if (existsSync(candidate)) {
+      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === 'graphgo' && typeof pkg.version === 'string') return pkg.version;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return '0.0.0';
+    dir = parent;
+  }
+}
+
+/** True when node runs this file (directly or through the npm bin link), false when a test imports it. */
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+const processIo: CliIo = {
+  writeOut: (text) => void process.stdout.write(text),
+  writeErr: (text) => void process.stderr.write(text),
+};
+
+if (isEntryPoint()) {
+  // `graphgo graph ... | head` closes the pipe early: that is not an error worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+  // exitCode rather than process.exit, so that a large output still drains to a pipe.
+  process.exitCode = await runCli(process.argv.slice(2), processIo);
+}
