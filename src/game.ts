@@ -67,6 +67,7 @@ export class Game {
   private readonly paidPasses: Float64Array;
   private readonly seen = new HashMultiset(256);
   private setupStones: SetupStone[] = [];
+  private resets = 0;
   private startSeat = 0;
 
   private isOver = false;
@@ -104,6 +105,7 @@ export class Game {
 
   /** Back to the start: the set-up stones (if any) and the first seat to move. */
   reset(): void {
+    this.resets++;
     this.position.clear();
     for (const s of this.setupStones) this.position.play(s.vertex, s.color, true);
     this.position.forgetUndo();
@@ -124,6 +126,11 @@ export class Game {
     this.setupStones = [];
     this.startSeat = 0;
     this.reset();
+  }
+
+  /** Changes whenever the game restarts (clear, set-up stones), so a searcher knows its old tree is void. */
+  get epoch(): number {
+    return this.resets;
   }
 
   get over(): boolean {

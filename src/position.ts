@@ -568,11 +568,14 @@ export class Position {
       }
     }
     color[v] = EMPTY;
-    // Reverse of removeEmpty: the vertex that filled v's slot goes back to the end.
+    // Reverse of removeEmpty: the vertex that filled v's slot goes back to the end. When v itself was last, nothing
+    // filled its slot (and what the slot holds now is a stale entry from later moves, not a vertex to move).
     const i = fr[f + F_EMPTY_INDEX];
-    const moved = this.emptyList[i];
-    this.emptyList[this.emptyCount] = moved;
-    this.emptyIndex[moved] = this.emptyCount;
+    if (i !== this.emptyCount) {
+      const moved = this.emptyList[i];
+      this.emptyList[this.emptyCount] = moved;
+      this.emptyIndex[moved] = this.emptyCount;
+    }
     this.emptyList[i] = v;
     this.emptyIndex[v] = i;
     this.emptyCount++;
