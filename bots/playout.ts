@@ -7,20 +7,109 @@
  * drawing with replacement keeps the choice exactly uniform among acceptable moves); after MAX_DRAWS misses, one
  * scan collects every acceptable move and one is drawn from those.
  *
- * Cycles: on graphs other than grids (two-vertex components, cycles) simple ko alone lets kos be retaken forever,
- * using other kos as threats. A playout therefore lets each ko be captured only once: a ko capture whose captured
- * stone was itself placed by a ko capture is refused. That keeps playouts at natural lengths on every graph.
+ * Cycles: on graphs other than grids simple ko alone lets play loop. Two-vertex components and other kos get
+ * retaken forever, each using the others as threats, so a playout lets each ko be captured only once: a ko capture
+ * whose captured stone was itself placed by a ko capture is refused. Long cycles (`cycle N`, rings in random graphs)
+ * loop through big captures and refills instead, so late in a playout (LATE_MOVES_PER_VERTEX) self-atari of chains
+ * of two or more stones is refused too. Together these keep playouts at natural lengths on every graph.
  */
 import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
 import type { Rng } from '../src/rng.js';
 
 const MAX_DRAWS = 8;
+/**
+ * After this many moves per vertex a playout is "late": natural playouts are over by then (9x9: 1.3 moves per
+ * vertex, 19x19: 1.2), so what remains are capture cycles (cycles, random graphs). Late moves may not put a chain of
+ * two or more stones into atari, which ends those cycles at once without changing ordinary playouts at all.
+ */
+const LATE_MOVES_PER_VERTEX = 2;
 
 export interface PlayoutResult {
   /** Moves played (passes excluded). */
   moves: number;
   /** True when the playout stopped at the cap instead of by passes. */
   capped: boolean;
+  /** The seat to move when the playout stopped. */
+  endSeat: number;
+}
+
+/**
+ * Whether v is the mover's own eye: an empty vertex with at least one neighbour, all of them the mover's stones,
+ * none of whose chains is in atari (DESIGN.md: "eye" on a graph has no diagonals; the atari clause keeps capture
+ * cycles from running away).
+ */
+export function isOwnEye(p: Position, v: number, c: number): boolean {
+  const { adjStart, adj } = p.graph;
+  const start = adjStart[v];
+  const end = adjStart[v + 1];
+  if (start === end) return false;
+  const color = p.color;
+  for (let i = start; i < end; i++) if (color[adj[i]] !== c) return false;
+  for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) return false;
+  return true;
+}
+
+/** Verdicts of judgeUndirected besides a ko vertex (>= 0: legal, and a ko capture forbidding that vertex next). */
+export const JUDGE_OK = -1;
+export const JUDGE_ILLEGAL = -2;
+export const JUDGE_EYE = -3;
+
+/**
+ * Judges a stone of colour c on the empty vertex v of an undirected graph without playing it: an empty neighbour
+ * makes it legal (and neither an eye nor a ko capture); otherwise it needs a neighbouring own chain that keeps
+ * another liberty, or an adjacent enemy chain in atari (whose last liberty is v) to capture. Own eyes (every
+ * neighbour ours, none of those chains in atari) are reported as JUDGE_EYE. Returns JUDGE_OK, JUDGE_ILLEGAL,
+ * JUDGE_EYE, or the vertex a simple-ko capture by this move would forbid next.
+ */
+export function judgeUndirected(p: Position, v: number, c: number): number {
+  const { adjStart, adj } = p.graph;
+  const color = p.color;
+  const start = adjStart[v];
+  const end = adjStart[v + 1];
+  if (start === end) return JUDGE_ILLEGAL;
+  // The common case first.
+  for (let i = start; i < end; i++) if (color[adj[i]] === EMPTY) return JUDGE_OK;
+  let own = 0;
+  let ownSafe = false;
+  let captureChains = 0;
+  let capturedStones = 0;
+  let capturedVertex = -1;
+  for (let i = start; i < end; i++) {
+    const w = adj[i];
+    const cw = color[w];
+    if (cw === c) {
+      own++;
+      if (!ownSafe && !p.inAtari(p.head[w])) ownSafe = true;
+    } else {
+      const h = p.head[w];
+      if (p.inAtari(h)) {
+        // Count each chain once: a chain may touch v through several stones.
+        let seen = false;
+        for (let j = start; j < i; j++) {
+          const x = adj[j];
+          if (color[x] === cw && p.head[x] === h) {
+            seen = true;
+            break;
+          }
+        }
+        if (!seen) {
+          captureChains++;
+          capturedStones += p.size[h];
+          capturedVertex = h;
+        }
+      }
+    }
+  }
+  if (own === end - start && ownSafe) {
+    // Every neighbour is ours: an eye unless one of those chains is in atari (then filling may be needed).
+    let anyAtari = false;
+    for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) anyAtari = true;
+    if (!anyAtari) return JUDGE_EYE;
+  }
+  if (!ownSafe && captureChains === 0) return JUDGE_ILLEGAL;
+  // A lone stone capturing a lone stone and left with that single liberty: the simple-ko shape.
+  if (own === 0 && captureChains === 1 && capturedStones === 1) return capturedVertex;
+  return JUDGE_OK;
 }
 
 export class LightPlayout {
@@ -36,6 +125,9 @@ export class LightPlayout {
   moveCap: number;
   private readonly undirected: boolean;
   private lastKo = -1;
+  private late = false;
+  /** Stones each colour captured during the last run (index by colour). */
+  readonly captures = new Float64Array(10);
 
   constructor(position: Position, moveCap?: number) {
     this.position = position;
@@ -48,107 +140,49 @@ export class LightPlayout {
     this.playedColor = new Uint8Array(this.moveCap + 1);
   }
 
-  /** Whether v is the mover's own eye: all neighbours its stones, none of their chains in atari. */
-  private isEye(v: number, c: number): boolean {
-    const p = this.position;
-    const { adjStart, adj } = p.graph;
-    const start = adjStart[v];
-    const end = adjStart[v + 1];
-    if (start === end) return false;
-    const color = p.color;
-    for (let i = start; i < end; i++) if (color[adj[i]] !== c) return false;
-    for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) return false;
-    return true;
-  }
-
   /**
    * Tries v for c; on success the stone stays. `ko` is the vertex simple ko forbids now, or -1. Sets `lastKo` to
    * the vertex the move's ko capture forbids next, or -1.
    */
   private tryMove(v: number, c: number, ko: number): boolean {
     if (v === ko) return false;
+    if (this.late) return this.tryWithArcs(v, c);
     return this.undirected ? this.tryUndirected(v, c) : this.tryWithArcs(v, c);
   }
 
   /**
    * Without arcs a move's fate follows from its neighbours alone, so it is judged before playing and committed
-   * with playQuick (no undo record): an empty neighbour makes it legal; otherwise it needs a neighbouring own chain
-   * that keeps another liberty, or an adjacent enemy chain in atari (whose last liberty is v) to capture.
+   * with playQuick (no undo record).
    */
   private tryUndirected(v: number, c: number): boolean {
+    const verdict = judgeUndirected(this.position, v, c);
+    if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) return false;
+    if (verdict >= 0 && this.koTaken[verdict] === this.playoutId) return false;
     const p = this.position;
-    const { adjStart, adj } = p.graph;
-    const color = p.color;
-    const start = adjStart[v];
-    const end = adjStart[v + 1];
-    if (start === end) return false;
-    let empties = 0;
-    let own = 0;
-    let ownSafe = false;
-    let captureChains = 0;
-    let capturedStones = 0;
-    let capturedVertex = -1;
-    for (let i = start; i < end; i++) {
-      const w = adj[i];
-      const cw = color[w];
-      if (cw === EMPTY) {
-        empties++;
-      } else if (cw === c) {
-        own++;
-        if (!ownSafe && !p.inAtari(p.head[w])) ownSafe = true;
-      } else {
-        const h = p.head[w];
-        if (p.inAtari(h)) {
-          // Count each chain once: a chain may touch v through several stones.
-          let seen = false;
-          for (let j = start; j < i; j++) {
-            const x = adj[j];
-            if (color[x] === cw && p.head[x] === h) {
-              seen = true;
-              break;
-            }
-          }
-          if (!seen) {
-            captureChains++;
-            capturedStones += p.size[h];
-            capturedVertex = h;
-          }
-        }
-      }
-    }
-    if (empties === 0) {
-      if (own === end - start && ownSafe) {
-        // Every neighbour is ours; an eye unless one of those chains is in atari (then filling may be needed).
-        let anyAtari = false;
-        for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) anyAtari = true;
-        if (!anyAtari) return false;
-      }
-      if (!ownSafe && captureChains === 0) return false;
-    }
-    let koNext = -1;
-    if (own === 0 && empties === 0 && captureChains === 1 && capturedStones === 1) {
-      // A lone stone capturing a lone stone and left with that single liberty: the simple-ko shape.
-      if (this.koTaken[capturedVertex] === this.playoutId) return false;
-      koNext = capturedVertex;
-    }
     p.playQuick(v, c);
-    if (koNext >= 0) this.koTaken[v] = this.playoutId;
-    this.lastKo = koNext;
+    this.captures[c] += p.captured;
+    if (verdict >= 0) this.koTaken[v] = this.playoutId;
+    this.lastKo = verdict >= 0 ? verdict : -1;
     return true;
   }
 
-  /** With arcs liberties are not symmetric, so the move is played (with an undo record) and judged after. */
+  /**
+   * With arcs liberties are not symmetric, so the move is played (with an undo record) and judged after; late
+   * moves come here too, to refuse self-atari of big chains.
+   */
   private tryWithArcs(v: number, c: number): boolean {
     const p = this.position;
-    if (this.isEye(v, c)) return false;
+    if (isOwnEye(p, v, c)) return false;
     p.forgetUndo();
     if (p.play(v, c, false) === PLAY_SUICIDE) return false;
     const k = p.koVertex;
-    if (k >= 0 && this.koTaken[k] === this.playoutId) {
+    const h = p.head[v];
+    if ((k >= 0 && this.koTaken[k] === this.playoutId) || (this.late && p.size[h] >= 2 && p.inAtari(h))) {
       p.undo();
       return false;
     }
     if (k >= 0) this.koTaken[v] = this.playoutId;
+    this.captures[c] += p.captured;
     this.lastKo = k;
     return true;
   }
@@ -161,13 +195,17 @@ export class LightPlayout {
     const p = this.position;
     this.playoutId = (this.playoutId + 1) >>> 0 || 1;
     this.playedCount = 0;
+    this.captures.fill(0);
     const seats = order.length;
     let passes = 0;
     let moves = 0;
     let koBan = ko;
     const cap = this.moveCap;
+    const lateAfter = LATE_MOVES_PER_VERTEX * p.n;
+    this.late = false;
     while (passes < seats && moves < cap) {
       const c = order[seat];
+      if (moves === lateAfter) this.late = true;
       let played = -1;
       const empties = p.emptyCount;
       if (empties > 0) {
@@ -193,7 +231,7 @@ export class LightPlayout {
       seat = seat + 1 === seats ? 0 : seat + 1;
     }
     p.forgetUndo();
-    return { moves, capped: moves >= cap };
+    return { moves, capped: moves >= cap, endSeat: seat };
   }
 
   /** Collects every acceptable move, draws one uniformly and plays it; -1 when there is none. */

@@ -1,29 +1,14 @@
 /**
  * The random player: a uniformly random legal move that does not fill one of its own eyes; when nothing else is
  * left it passes if the rules let it, and otherwise fills an eye rather than lose by famine.
- *
- * "Eye" on a graph has no diagonals (DESIGN.md): an empty vertex with at least one neighbour, whose neighbours are
- * all the mover's stones, none of whose chains is in atari there. The atari clause keeps capture cycles from
- * running away, so random games end at natural lengths.
+ * "Eye" is the playout's own-eye test (bots/playout.ts).
  */
 import type { Game } from '../src/game.js';
 import { PASS } from '../src/move.js';
-import { EMPTY, Position } from '../src/position.js';
+import { EMPTY } from '../src/position.js';
 import { Rng } from '../src/rng.js';
 import type { Bot } from './bot.js';
-
-export function isOwnEye(position: Position, v: number, color: number): boolean {
-  const { adjStart, adj } = position.graph;
-  const start = adjStart[v];
-  const end = adjStart[v + 1];
-  if (start === end) return false;
-  for (let i = start; i < end; i++) {
-    const w = adj[i];
-    if (position.color[w] !== color) return false;
-    if (position.inAtari(position.head[w])) return false;
-  }
-  return true;
-}
+import { isOwnEye } from './playout.js';
 
 export class RandomBot implements Bot {
   readonly name = 'random';

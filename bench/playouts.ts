@@ -1,0 +1,71 @@
+/**
+ * Raw light-playout speed: exactly the light policy of bots/playout.ts from the empty board, single thread,
+ * for the given graph, as one JSON-ready record:
+ * `{"graph":"grid 9 9","vertices":81,"playouts":N,"seconds":S,"playoutsPerSecond":X,"avgMoves":M}`.
+ */
+import { LightPlayout } from '../bots/playout.js';
+import { parseGraphSpec } from '../src/families.js';
+import { Position } from '../src/position.js';
+import { Rng } from '../src/rng.js';
+
+export interface PlayoutBenchResult {
+  readonly graph: string;
+  readonly vertices: number;
+  readonly playouts: number;
+  readonly seconds: number;
+  readonly playoutsPerSecond: number;
+  readonly avgMoves: number;
+  /** Playouts that stopped at the move cap rather than by passes (a sign of capture cycles). */
+  readonly capped: number;
+}
+
+export type PlayoutBenchOutcome = { ok: true; result: PlayoutBenchResult } | { ok: false; error: string };
+
+/** Warm-up time before measuring, so the JIT has compiled the hot loop. */
+const WARMUP_SECONDS = 0.3;
+
+export function runPlayoutBench(spec: string, seconds: number, seed = '1'): PlayoutBenchOutcome {
+  const built = parseGraphSpec(spec);
+  if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
+  const graph = built.graph;
+  const empty = new Position(graph);
+  const work = new Position(graph);
+  const playout = new LightPlayout(work);
+  const rng = new Rng(seed);
+  const order = [1, 2];
+  const batch = (until: number) => {
+    let count = 0;
+    let moves = 0;
+    let capped = 0;
+    const start = performance.now();
+    let now = start;
+    while (now < until || count === 0) {
+      work.copyFrom(empty);
+      const result = playout.run(rng, order, 0, -1);
+      moves += result.moves;
+      if (result.capped) capped++;
+      count++;
+      if ((count & 7) === 0 || graph.n > 2000) now = performance.now();
+    }
+    return { count, moves, capped, elapsed: (performance.now() - start) / 1000 };
+  };
+  batch(performance.now() + WARMUP_SECONDS * 1000);
+  const measured = batch(performance.now() + seconds * 1000);
+  return {
+    ok: true,
+    result: {
+      graph: graph.meta.spec ?? spec,
+      vertices: graph.n,
+      playouts: measured.count,
+      seconds: round(measured.elapsed, 3),
+      playoutsPerSecond: Math.round(measured.count / measured.elapsed),
+      avgMoves: round(measured.moves / measured.count, 1),
+      capped: measured.capped,
+    },
+  };
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,603 @@
+/**
+ * UCT with RAVE (AMAF), priors, tree reuse and a resign threshold, on any graph and for any number of colours.
+ *
+ * One simulation: copy the root position, descend the tree choosing children by the UCT-RAVE value (Gelly and
+ * Silver's blend: beta = n_amaf / (n_amaf + n + n * n_amaf / RAVE_EQUIVALENCE)), expand a leaf once it has been
+ * visited EXPAND_VISITS times, finish with a light playout (bots/playout.ts), score the end under the real rule
+ * set (bots/evaluate.ts) and back the reward of every colour up the path. AMAF credits each child whose move its
+ * colour played first anywhere later in the simulation.
+ *
+ * Rules: the root's children are exactly the legal moves of the game (superko included); deeper, moves follow the
+ * playout's rules (simple ko, no suicide, own eyes only when nothing else is left) while passes, counters and
+ * prisoners follow the rule set, so that a famine pass costs its point inside the tree too. Under free passes a
+ * pass sequence by every seat ends the game in the tree and is scored directly.
+ *
+ * Every enhancement is a setting (rave, priors, reuse, resign threshold) so the harness can measure its worth;
+ * with a fixed number of playouts and a seed the search is deterministic.
+ */
+import type { Game } from '../src/game.js';
+import { PASS, RESIGN } from '../src/move.js';
+import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
+import { Rng } from '../src/rng.js';
+import { describeScores } from '../src/game.js';
+import type { Rules } from '../src/rules.js';
+import type { Bot, SearchInfo } from './bot.js';
+import { PlayoutEvaluator } from './evaluate.js';
+import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
+import { NO_NODE, NodePool } from './tree.js';
+
+export interface UctSettings {
+  /** Simulations per move; null for no fixed count. */
+  readonly playouts: number | null;
+  /** Seconds per move; null for no fixed time. */
+  readonly seconds: number | null;
+  readonly seed: string;
+  readonly rave: boolean;
+  readonly priors: boolean;
+  readonly reuse: boolean;
+  /** Resign when the best move's win rate falls below this (0 never resigns). */
+  readonly resignThreshold: number;
+  readonly expandVisits: number;
+  readonly raveEquivalence: number;
+  /** UCB exploration constant. */
+  readonly exploration: number;
+  readonly maxNodes: number;
+}
+
+export const DEFAULT_UCT_SETTINGS: UctSettings = {
+  playouts: 10_000,
+  seconds: null,
+  seed: '1',
+  rave: true,
+  priors: true,
+  reuse: true,
+  resignThreshold: 0.05,
+  expandVisits: 2,
+  raveEquivalence: 3000,
+  exploration: 0.1,
+  maxNodes: 1_000_000,
+};
+
+/** Virtual visits a prior adds to a fresh child, and the values it gives them. */
+const PRIOR_VISITS = 10;
+const PRIOR_EVEN = 0.5;
+const PRIOR_CAPTURE = 0.9;
+const PRIOR_SELF_ATARI = 0.25;
+const PRIOR_PASS = 0.3;
+/** Without RAVE, plain UCB needs more exploration than the RAVE blend does. */
+const EXPLORATION_WITHOUT_RAVE = 0.7;
+/** How often (in simulations) the clock is read. */
+const CLOCK_EVERY = 16;
+/** The deepest descent; deeper trees are not grown. */
+const MAX_DEPTH = 4096;
+/** A resignation needs at least this many simulations behind it. */
+const RESIGN_MIN_SIMULATIONS = 500;
+/** Marks a reused root child that the real rules forbid. */
+const DEAD_MOVE = -3;
+
+export class UctBot implements Bot {
+  readonly name: string;
+  readonly settings: UctSettings;
+  private readonly rng: Rng;
+  private pool: NodePool | null = null;
+  private spare: NodePool | null = null;
+  private root = NO_NODE;
+  private rootGame: Game | null = null;
+  private rootEpoch = -1;
+  private rootHistory: { vertex: number; color: number }[] = [];
+  private state: SearchState | null = null;
+  /** Seconds the engine's clock allows for the next move (time_settings / time_left), or null. */
+  private clockBudget: number | null = null;
+  lastSearch: SearchInfo | null = null;
+
+  constructor(settings: UctSettings, name = 'uct') {
+    this.settings = settings;
+    this.name = name;
+    this.rng = new Rng(settings.seed);
+  }
+
+  setTimeBudget(seconds: number | null): void {
+    this.clockBudget = seconds;
+  }
+
+  genmove(game: Game, color: number): number {
+    const start = performance.now();
+    const rules = game.rules;
+    // Under free passes, when the other seats have all passed, passing ends the game: do it when the count wins.
+    if (rules.passes === 'free' && game.passes >= rules.order.length - 1 && game.canPass(color)) {
+      const { winner } = describeScores(game.scores(), rules.colors);
+      if (winner === color) return this.finish(PASS, start, 0, 1, game);
+    }
+    const legal = game.legalMoves(color);
+    const canPass = game.canPass(color);
+    if (legal.length === 0) return this.finish(canPass ? PASS : RESIGN, start, 0, 0, game);
+
+    const state = this.prepare(game, color, legal, canPass);
+    const pool = this.pool!;
+    const budget = this.timeLimit();
+    const target = this.settings.playouts;
+    let simulations = 0;
+    const deadline = budget === null ? Infinity : start + budget * 1000;
+    for (;;) {
+      if (target !== null && simulations >= target) break;
+      if (budget !== null && simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
+      if (target === null && budget === null) break;
+      state.simulate(this.root, this.rng);
+      simulations++;
+    }
+
+    // The most visited child is the move (robust choice).
+    const first = pool.firstChild[this.root];
+    let best = -1;
+    for (let k = 0; k < pool.childCount[this.root]; k++) {
+      const child = first + k;
+      if (best < 0 || pool.visits[child] > pool.visits[best]) best = child;
+    }
+    let move = pool.move[best];
+    const winrate = pool.value(best, 0.5);
+    if (this.settings.resignThreshold > 0 && winrate < this.settings.resignThreshold && simulations >= RESIGN_MIN_SIMULATIONS) {
+      move = RESIGN;
+    }
+    // Under free passes never end the game with a pass that loses the count.
+    if (move === PASS && rules.passes === 'free' && game.passes >= rules.order.length - 1) {
+      const { winner } = describeScores(game.scores(), rules.colors);
+      if (winner !== color) move = this.bestNonPass(best) ?? PASS;
+    }
+    return this.finish(move, start, simulations, winrate, game);
+  }
+
+  private bestNonPass(exclude: number): number | null {
+    const pool = this.pool!;
+    const first = pool.firstChild[this.root];
+    let best = -1;
+    for (let k = 0; k < pool.childCount[this.root]; k++) {
+      const child = first + k;
+      if (child === exclude || pool.move[child] === PASS) continue;
+      if (best < 0 || pool.visits[child] > pool.visits[best]) best = child;
+    }
+    return best < 0 ? null : pool.move[best];
+  }
+
+  private finish(move: number, start: number, simulations: number, winrate: number, game: Game): number {
+    const seconds = (performance.now() - start) / 1000;
+    this.lastSearch = {
+      move,
+      simulations,
+      seconds,
+      winrate,
+      nodes: this.pool?.size ?? 0,
+      bytesPerNode: NodePool.bytesPerNode(game.rules.colors),
+    };
+    return move;
+  }
+
+  private timeLimit(): number | null {
+    const own = this.settings.seconds;
+    const clock = this.clockBudget;
+    if (own === null) return clock;
+    if (clock === null) return own;
+    return Math.min(own, clock);
+  }
+
+  /** Sets up the root for `color` in `game`, reusing the subtree of the moves played since the last search. */
+  private prepare(game: Game, color: number, legal: number[], canPass: boolean): SearchState {
+    const rules = game.rules;
+    if (this.state === null || this.rootGame === null || this.rootGame.graph !== game.graph || !sameRules(this.rootGame.rules, rules)) {
+      this.pool = new NodePool(this.settings.maxNodes, rules.colors);
+      this.spare = null;
+      this.root = NO_NODE;
+      this.state = new SearchState(game.graph.n, rules, this.pool, this.settings);
+      this.rootHistory = [];
+    }
+    const pool = this.pool!;
+    const seat = game.seatFor(color);
+    const history = game.moves();
+    const sameGame = game === this.rootGame && game.epoch === this.rootEpoch;
+    let root = this.settings.reuse && sameGame ? this.descendTo(history) : NO_NODE;
+    if (root !== NO_NODE && (pool.childCount[root] === 0 || pool.seat[pool.firstChild[root]] !== seat)) root = NO_NODE;
+    if (root !== NO_NODE) {
+      if (this.spare === null) this.spare = new NodePool(this.settings.maxNodes, rules.colors);
+      const target = this.spare;
+      this.spare = pool;
+      this.pool = target;
+      this.root = pool.compactInto(target, root);
+      this.state.usePool(target);
+      this.rootGame = game;
+      if (!this.pruneRootToLegal(legal, canPass)) root = NO_NODE;
+    }
+    if (root === NO_NODE) {
+      const pool = this.pool!;
+      pool.clear();
+      const last = game.lastMove;
+      this.root = pool.allocate(last === null ? PASS : last.vertex, last === null ? 0 : last.color, 0, NO_NODE);
+      this.state.usePool(pool);
+      this.state.expandRoot(this.root, color, seat, legal, canPass, game.position);
+    }
+    this.rootGame = game;
+    this.rootEpoch = game.epoch;
+    this.rootHistory = history;
+    this.state.setRoot(game, seat);
+    return this.state;
+  }
+
+  /** The node reached from the last root by the moves played since, or NO_NODE. */
+  private descendTo(history: { vertex: number; color: number }[]): number {
+    const pool = this.pool!;
+    if (this.root === NO_NODE || history.length < this.rootHistory.length) return NO_NODE;
+    for (let i = 0; i < this.rootHistory.length; i++) {
+      if (history[i].vertex !== this.rootHistory[i].vertex || history[i].color !== this.rootHistory[i].color) return NO_NODE;
+    }
+    let node = this.root;
+    for (let i = this.rootHistory.length; i < history.length; i++) {
+      const first = pool.firstChild[node];
+      let next = NO_NODE;
+      for (let k = 0; k < pool.childCount[node]; k++) {
+        const child = first + k;
+        if (pool.move[child] === history[i].vertex && pool.mover[child] === history[i].color) {
+          next = child;
+          break;
+        }
+      }
+      if (next === NO_NODE) return NO_NODE;
+      node = next;
+    }
+    return node;
+  }
+
+  /**
+   * A reused root's children were made by the tree's approximate rules; the real game may forbid some (superko):
+   * those become dead children that selection skips. Returns false when a legal move is missing (then the caller
+   * builds a fresh root, so every legal move is a child).
+   */
+  private pruneRootToLegal(legal: number[], canPass: boolean): boolean {
+    const pool = this.pool!;
+    const allowed = new Set(legal);
+    if (canPass) allowed.add(PASS);
+    const first = pool.firstChild[this.root];
+    const present = new Set<number>();
+    for (let k = 0; k < pool.childCount[this.root]; k++) {
+      const child = first + k;
+      const move = pool.move[child];
+      if (allowed.has(move)) present.add(move);
+      else {
+        pool.visits[child] = 0;
+        pool.amafVisits[child] = 0;
+        for (let c = 0; c < pool.colors; c++) pool.reward[child * pool.colors + c] = 0;
+        pool.childCount[child] = 0;
+        pool.move[child] = DEAD_MOVE;
+      }
+    }
+    // Own eyes are left out of the root on purpose (when anything else is left); every other legal move must be there.
+    for (const move of allowed) {
+      if (!present.has(move) && !(move >= 0 && isOwnEye(this.rootGame!.position, move, pool.mover[first]))) return false;
+    }
+    return true;
+  }
+}
+
+function sameRules(a: Rules, b: Rules): boolean {
+  return (
+    a.ko === b.ko &&
+    a.suicide === b.suicide &&
+    a.passes === b.passes &&
+    a.scoring === b.scoring &&
+    a.komi === b.komi &&
+    a.colors === b.colors &&
+    a.order.join(',') === b.order.join(',')
+  );
+}
+
+/** Everything one simulation needs, preallocated once per graph and rule set. */
+class SearchState {
+  private pool: NodePool;
+  private readonly settings: UctSettings;
+  private readonly rules: Rules;
+  private readonly order: readonly number[];
+  private readonly colors: number;
+  private rootPosition: Position | null = null;
+  private work: Position | null = null;
+  private playout: LightPlayout | null = null;
+  private readonly evaluator: PlayoutEvaluator;
+  private readonly rootCounters: Float64Array;
+  private readonly rootPrisoners: Float64Array;
+  private readonly counters: Float64Array;
+  private readonly prisoners: Float64Array;
+  private rootSeat = 0;
+  private rootPasses = 0;
+  private readonly path = new Int32Array(MAX_DEPTH + 1);
+  private readonly amafColor: Uint8Array;
+  private readonly amafStamp: Uint32Array;
+  private amafGeneration = 0;
+  private undirected = true;
+  private readonly candidates: Int32Array;
+  private readonly expandAt: number;
+
+  constructor(n: number, rules: Rules, pool: NodePool, settings: UctSettings) {
+    this.pool = pool;
+    this.settings = settings;
+    this.rules = rules;
+    this.order = rules.order;
+    this.colors = rules.colors;
+    this.evaluator = new PlayoutEvaluator(n, rules);
+    this.rootCounters = new Float64Array(rules.colors + 1);
+    this.rootPrisoners = new Float64Array(rules.colors + 1);
+    this.counters = new Float64Array(rules.colors + 1);
+    this.prisoners = new Float64Array(rules.colors + 1);
+    this.amafColor = new Uint8Array(n);
+    this.amafStamp = new Uint32Array(n);
+    this.candidates = new Int32Array(n + 1);
+    this.expandAt = settings.expandVisits + (settings.priors ? PRIOR_VISITS : 0);
+  }
+
+  usePool(pool: NodePool): void {
+    this.pool = pool;
+  }
+
+  setRoot(game: Game, seat: number): void {
+    const graph = game.graph;
+    if (this.rootPosition === null || this.rootPosition.graph !== graph) {
+      this.rootPosition = new Position(graph);
+      this.work = new Position(graph);
+      this.playout = new LightPlayout(this.work);
+      this.undirected = graph.arcCount === 0;
+    }
+    this.rootPosition.copyFrom(game.position);
+    for (let c = 1; c <= this.colors; c++) {
+      this.rootCounters[c] = game.counter(c);
+      this.rootPrisoners[c] = game.prisoners(c);
+    }
+    this.rootSeat = seat;
+    this.rootPasses = game.passes;
+  }
+
+  /** The root's children: exactly the game's legal moves (own eyes last resort), plus pass when allowed. */
+  expandRoot(root: number, color: number, seat: number, legal: number[], canPass: boolean, position: Position): void {
+    const pool = this.pool;
+    let moves = legal.filter((v) => !isOwnEye(position, v, color));
+    if (moves.length === 0 && !canPass) moves = legal;
+    const count = moves.length + (canPass ? 1 : 0);
+    pool.firstChild[root] = pool.size;
+    pool.childCount[root] = count;
+    for (const v of moves) this.addChild(root, v, color, seat, position);
+    if (canPass) this.addChild(root, PASS, color, seat, position);
+  }
+
+  private addChild(parent: number, move: number, color: number, seat: number, position: Position): void {
+    const pool = this.pool;
+    const child = pool.allocate(move, color, seat, parent);
+    if (!this.settings.priors) return;
+    const value = move === PASS ? PRIOR_PASS : priorValue(position, move, color);
+    pool.visits[child] = PRIOR_VISITS;
+    pool.reward[child * pool.colors + color - 1] = PRIOR_VISITS * value;
+  }
+
+  /** Children of a leaf at the current simulation position; false when the colour to move has no move at all. */
+  private expand(node: number, seat: number, ko: number): boolean {
+    const pool = this.pool;
+    const work = this.work!;
+    const color = this.order[seat];
+    const candidates = this.candidates;
+    let count = 0;
+    let eyes = 0;
+    for (let i = 0; i < work.emptyCount; i++) {
+      const v = work.emptyList[i];
+      if (v === ko) continue;
+      const verdict = this.judge(v, color);
+      if (verdict === JUDGE_ILLEGAL) continue;
+      if (verdict === JUDGE_EYE) {
+        // Own eyes go at the far end of the buffer: used only when nothing else is left.
+        candidates[candidates.length - 1 - eyes++] = v;
+        continue;
+      }
+      candidates[count++] = v;
+    }
+    const canPass = this.passAllowed(color);
+    if (count === 0 && !canPass) {
+      for (let k = 0; k < eyes; k++) candidates[count++] = candidates[candidates.length - 1 - k];
+    }
+    const total = count + (canPass ? 1 : 0);
+    if (total === 0 || !pool.hasRoom(total)) return total > 0;
+    pool.firstChild[node] = pool.size;
+    pool.childCount[node] = total;
+    for (let k = 0; k < count; k++) this.addChild(node, candidates[k], color, seat, work);
+    if (canPass) this.addChild(node, PASS, color, seat, work);
+    return true;
+  }
+
+  private judge(v: number, color: number): number {
+    const work = this.work!;
+    if (this.undirected) return judgeUndirected(work, v, color);
+    if (isOwnEye(work, v, color)) return JUDGE_EYE;
+    work.forgetUndo();
+    if (work.play(v, color, false) === PLAY_SUICIDE) return JUDGE_ILLEGAL;
+    work.undo();
+    return -1;
+  }
+
+  private passAllowed(color: number): boolean {
+    switch (this.rules.passes) {
+      case 'free':
+        return true;
+      case 'paid':
+        return this.counters[color] > 0;
+      case 'none':
+        return false;
+    }
+  }
+
+  private select(node: number): number {
+    const pool = this.pool;
+    const first = pool.firstChild[node];
+    const count = pool.childCount[node];
+    const rave = this.settings.rave;
+    const equivalence = this.settings.raveEquivalence;
+    const exploration = rave ? this.settings.exploration : EXPLORATION_WITHOUT_RAVE;
+    const logParent = Math.log(pool.visits[node] + 1);
+    const colors = pool.colors;
+    let best = first;
+    let bestValue = -Infinity;
+    for (let k = 0; k < count; k++) {
+      const child = first + k;
+      if (pool.move[child] === DEAD_MOVE) continue;
+      const n = pool.visits[child];
+      let q = n > 0 ? pool.reward[child * colors + pool.mover[child] - 1] / n : 1;
+      if (rave) {
+        const na = pool.amafVisits[child];
+        if (na > 0) {
+          const beta = na / (na + n + (n * na) / equivalence);
+          q = (1 - beta) * q + (beta * pool.amafReward[child]) / na;
+        }
+      }
+      const value = q + exploration * Math.sqrt(logParent / (n + 1));
+      if (value > bestValue) {
+        bestValue = value;
+        best = child;
+      }
+    }
+    return best;
+  }
+
+  simulate(root: number, rng: Rng): void {
+    const pool = this.pool;
+    const work = this.work!;
+    const order = this.order;
+    const seats = order.length;
+    work.copyFrom(this.rootPosition!);
+    this.counters.set(this.rootCounters);
+    this.prisoners.set(this.rootPrisoners);
+    const path = this.path;
+    let depth = 0;
+    path[0] = root;
+    let node = root;
+    let seat = this.rootSeat;
+    let passes = this.rootPasses;
+    let ko = work.koVertex;
+    let rewards: Float64Array | null = null;
+    const paid = this.rules.passes === 'paid';
+
+    while (depth < MAX_DEPTH) {
+      if (pool.childCount[node] === 0) {
+        // Real visits only: a prior's virtual visits must not expand a leaf on its first visit.
+        if (node === root || pool.visits[node] < this.expandAt) break;
+        if (!this.expand(node, seat, ko)) {
+          // The colour to move can neither move nor pass: it loses (famine, Conway).
+          rewards = this.lossFor(order[seat]);
+          break;
+        }
+        if (pool.childCount[node] === 0) break;
+      }
+      const child = this.select(node);
+      const move = pool.move[child];
+      const color = order[seat];
+      if (move === PASS) {
+        passes++;
+        if (paid) this.counters[color] -= 1;
+        ko = -1;
+      } else {
+        if (this.undirected) work.playQuick(move, color);
+        else {
+          work.forgetUndo();
+          work.play(move, color, false);
+        }
+        this.counters[color] += work.captured;
+        this.prisoners[color] += work.captured;
+        passes = 0;
+        ko = work.koVertex;
+      }
+      node = child;
+      path[++depth] = node;
+      seat = seat + 1 === seats ? 0 : seat + 1;
+      if (passes >= seats && this.rules.passes === 'free') {
+        rewards = this.evaluator.evaluate(work, this.counters, this.prisoners, order[seat]);
+        break;
+      }
+    }
+
+    const playout = this.playout!;
+    let playoutMoves = 0;
+    if (rewards === null) {
+      const result = playout.run(rng, order, seat, ko);
+      playoutMoves = playout.playedCount;
+      const captures = playout.captures;
+      for (let c = 1; c <= this.colors; c++) {
+        this.counters[c] += captures[c];
+        this.prisoners[c] += captures[c];
+      }
+      rewards = this.evaluator.evaluate(work, this.counters, this.prisoners, order[result.endSeat]);
+    }
+
+    const colors = this.colors;
+    for (let d = 0; d <= depth; d++) {
+      const x = path[d];
+      pool.visits[x]++;
+      const base = x * colors;
+      for (let c = 0; c < colors; c++) pool.reward[base + c] += rewards[c + 1];
+    }
+    if (this.settings.rave) this.updateAmaf(depth, playoutMoves, rewards);
+  }
+
+  /** AMAF: each child of a path node whose move its colour played first, anywhere later in this simulation. */
+  private updateAmaf(depth: number, playoutMoves: number, rewards: Float64Array): void {
+    const pool = this.pool;
+    const playout = this.playout!;
+    this.amafGeneration = (this.amafGeneration + 1) >>> 0;
+    if (this.amafGeneration === 0) {
+      this.amafStamp.fill(0);
+      this.amafGeneration = 1;
+    }
+    const gen = this.amafGeneration;
+    const stamp = this.amafStamp;
+    const firstColor = this.amafColor;
+    // Playout moves, last to first, so the earliest play of each vertex wins.
+    for (let i = playoutMoves - 1; i >= 0; i--) {
+      const v = playout.playedVertex[i];
+      stamp[v] = gen;
+      firstColor[v] = playout.playedColor[i];
+    }
+    const path = this.path;
+    for (let d = depth - 1; d >= 0; d--) {
+      // The move from path[d] to path[d + 1] comes first after path[d].
+      const step = path[d + 1];
+      const v = pool.move[step];
+      if (v >= 0) {
+        stamp[v] = gen;
+        firstColor[v] = pool.mover[step];
+      }
+      const node = path[d];
+      const first = pool.firstChild[node];
+      for (let k = 0; k < pool.childCount[node]; k++) {
+        const child = first + k;
+        const mv = pool.move[child];
+        if (mv >= 0 && stamp[mv] === gen && firstColor[mv] === pool.mover[child]) {
+          pool.amafVisits[child]++;
+          pool.amafReward[child] += rewards[pool.mover[child]];
+        }
+      }
+    }
+  }
+
+  private readonly loss = new Float64Array(10);
+  private lossFor(loser: number): Float64Array {
+    const reward = this.loss;
+    const others = this.colors - 1;
+    for (let c = 1; c <= this.colors; c++) reward[c] = c === loser ? 0 : 1 / others;
+    return reward;
+  }
+}
+
+/** A fresh child's prior win rate: captures look good, self-ataris bad, the rest even. */
+function priorValue(position: Position, v: number, color: number): number {
+  const { adjStart, adj } = position.graph;
+  let libertiesAfter = 0;
+  let captures = false;
+  for (let i = adjStart[v]; i < adjStart[v + 1]; i++) {
+    const w = adj[i];
+    const cw = position.color[w];
+    if (cw === EMPTY) libertiesAfter++;
+    else if (cw !== color && position.inAtari(position.head[w])) captures = true;
+    else if (cw === color && !position.inAtari(position.head[w])) libertiesAfter += 2;
+  }
+  if (captures) return PRIOR_CAPTURE;
+  if (libertiesAfter <= 1) return PRIOR_SELF_ATARI;
+  return PRIOR_EVEN;
+}

@@ -1,0 +1,128 @@
+/**
+ * The light playout: natural lengths on every kind of graph, moves that are always legal and never fill the mover's
+ * own eye, the pre-play judgement agreeing with real play, and reproducibility from a seed.
+ */
+import { describe, expect, it } from 'vitest';
+import { JUDGE_EYE, JUDGE_ILLEGAL, JUDGE_OK, LightPlayout, isOwnEye, judgeUndirected } from '../../bots/playout.js';
+import { parseGraphSpec } from '../../src/families.js';
+import type { Graph } from '../../src/graph.js';
+import { EMPTY, PLAY_SUICIDE, Position } from '../../src/position.js';
+import { Rng } from '../../src/rng.js';
+
+function graph(spec: string): Graph {
+  const built = parseGraphSpec(spec);
+  if (!built.ok) throw built.error;
+  return built.graph;
+}
+
+function averageLength(spec: string, playouts: number): { avg: number; capped: number } {
+  const g = graph(spec);
+  const empty = new Position(g);
+  const work = new Position(g);
+  const playout = new LightPlayout(work);
+  const rng = new Rng(spec);
+  let moves = 0;
+  let capped = 0;
+  for (let i = 0; i < playouts; i++) {
+    work.copyFrom(empty);
+    const result = playout.run(rng, [1, 2], 0, -1);
+    moves += result.moves;
+    if (result.capped) capped++;
+  }
+  return { avg: moves / playouts, capped };
+}
+
+describe('playout lengths', () => {
+  it('9x9 and 19x19 grids match libego light playouts (about 110 and 455 moves)', () => {
+    // libego measured 110.8 and 454.7 moves per playout with the same eye rule; our 106 and 447 are within a few %.
+    const nine = averageLength('grid 9 9', 2000);
+    expect(nine.avg).toBeGreaterThan(100);
+    expect(nine.avg).toBeLessThan(115);
+    expect(nine.capped).toBe(0);
+    const nineteen = averageLength('grid 19 19', 200);
+    expect(nineteen.avg).toBeGreaterThan(430);
+    expect(nineteen.avg).toBeLessThan(470);
+  });
+
+  it('cycles and random graphs end by passes, not at the move cap (the cycle breakers)', () => {
+    // Without the late self-atari rule every cycle-50 playout ran into the cap of 3n+50 = 200 moves.
+    for (const spec of ['cycle 50', 'cycle 7', 'random 1000 0.004 1', 'random 200 0.01 5', 'edges 6 1-2 3-4 5-6']) {
+      const { avg, capped } = averageLength(spec, 100);
+      expect(capped, spec).toBe(0);
+      // A natural playout fills each vertex about once, plus recaptures: well under 2.5 moves per vertex.
+      expect(avg / graph(spec).n, spec).toBeLessThan(2.5);
+    }
+  });
+
+  it('the same seed gives the same playout', () => {
+    const g = graph('grid 7 7');
+    const run = () => {
+      const p = new Position(g);
+      const playout = new LightPlayout(p);
+      playout.run(new Rng('same'), [1, 2], 0, -1);
+      return p.toText();
+    };
+    expect(run()).toBe(run());
+  });
+});
+
+describe('playout moves', () => {
+  it('never fill their own eye, never self-capture, and every chain keeps a liberty (grids, arcs, three colours)', () => {
+    for (const [spec, order] of [
+      ['grid 6 6', [1, 2]],
+      ['edges 8 1>2 2-3 3-4 4>5 5-6 6-7 7-8 8-1 2-6', [1, 2]],
+      ['hex 3', [1, 2, 3]],
+    ] as const) {
+      const g = graph(spec);
+      for (let seed = 0; seed < 30; seed++) {
+        const p = new Position(g);
+        const playout = new LightPlayout(p);
+        playout.run(new Rng(seed), order, 0, -1);
+        // Replay the moves one by one on a checked position.
+        const check = new Position(g);
+        for (let i = 0; i < playout.playedCount; i++) {
+          const v = playout.playedVertex[i];
+          const c = playout.playedColor[i];
+          expect(check.color[v]).toBe(EMPTY);
+          expect(isOwnEye(check, v, c), `${spec} move ${i}`).toBe(false);
+          expect(check.play(v, c, false)).not.toBe(PLAY_SUICIDE);
+          expect(check.selfCaptured).toBe(0);
+        }
+        expect(check.toText()).toBe(p.toText());
+        for (let v = 0; v < g.n; v++) {
+          if (check.color[v] !== EMPTY) expect(check.exactLibertyCount(check.head[v])).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('judgeUndirected agrees with playing the move: suicide, eye, ko shape', () => {
+    const g = graph('grid 5 5');
+    const rng = new Rng('judge');
+    let checked = 0;
+    for (let game = 0; game < 60; game++) {
+      const p = new Position(g);
+      const playout = new LightPlayout(p, 20 + game);
+      playout.run(rng, [1, 2], 0, -1);
+      for (let c = 1; c <= 2; c++) {
+        for (let v = 0; v < g.n; v++) {
+          if (p.color[v] !== EMPTY) continue;
+          const verdict = judgeUndirected(p, v, c);
+          const eye = isOwnEye(p, v, c);
+          p.forgetUndo();
+          const outcome = p.play(v, c, false);
+          if (outcome === PLAY_SUICIDE) {
+            expect(verdict).toBe(JUDGE_ILLEGAL);
+          } else {
+            const ko = p.koVertex;
+            p.undo();
+            if (eye) expect(verdict).toBe(JUDGE_EYE);
+            else expect(verdict).toBe(ko >= 0 ? ko : JUDGE_OK);
+          }
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+});
