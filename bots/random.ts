@@ -24,7 +24,8 @@ export class RandomBot implements Bot {
     const count = position.emptyCount;
     if (this.candidates.length < count) this.candidates = new Int32Array(position.n);
     const candidates = this.candidates;
-    candidates.set(position.emptyList.subarray(0, count));
+    const empties = position.emptyList;
+    for (let i = 0; i < count; i++) candidates[i] = empties[i];
     // Draw without replacement: the first acceptable draw is uniform among the acceptable moves.
     let eyeFill = -1;
     for (let left = count; left > 0; left--) {
@@ -32,11 +33,12 @@ export class RandomBot implements Bot {
       const v = candidates[k];
       candidates[k] = candidates[left - 1];
       if (position.color[v] !== EMPTY) continue;
-      if (game.check(color, v) !== 'ok') continue;
+      // The eye test is cheap and needs no trial play; legality (superko) is checked only for what survives it.
       if (isOwnEye(position, v, color)) {
-        if (eyeFill < 0) eyeFill = v;
+        if (eyeFill < 0 && game.check(color, v) === 'ok') eyeFill = v;
         continue;
       }
+      if (game.check(color, v) !== 'ok') continue;
       return v;
     }
     if (game.canPass(color) || eyeFill < 0) return PASS;

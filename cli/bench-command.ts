@@ -7,6 +7,7 @@
  * The action is async: the program must be run with `program.parseAsync`.
  */
 import type { Command } from 'commander';
+import { runPlayoutBench } from '../bench/playouts.js';
 import { DEFAULT_ALLOCATION_PAIRS, DEFAULT_TIME_MS, runCoreBench } from '../bench/core-bench.js';
 import type { AllocationResult, CoreBenchOptions, CoreBenchResult } from '../bench/core-bench.js';
 import { CORE_GRAPHS } from '../bench/fixtures.js';
@@ -163,7 +164,7 @@ export async function runCoreCommand(
   );
 }
 
-/** Registers `bench` and its subcommand `core`. */
+/** Registers `bench` and its subcommands `core` and `playouts`. */
 export function registerBenchCommand(
   program: Command,
   write: (line: string) => void,
@@ -188,5 +189,25 @@ export function registerBenchCommand(
     .option('--json', 'print one JSON object instead of the table')
     .action(async (opts: CoreCommandOptions) => {
       await runCoreCommand(opts, write, env);
+    });
+  bench
+    .command('playouts')
+    .description('light playouts per second from the empty board, single thread (one JSON line per graph)')
+    .option(
+      '--graph <spec>',
+      'a graph, as a set_graph spec (repeatable; default "grid 9 9")',
+      (spec: string, previous: string[] | undefined) => [...(previous ?? []), spec],
+    )
+    .option('--seconds <s>', 'measuring time per graph (after a short warm-up)', '5')
+    .option('--seed <seed>', 'seed of the playouts', '1')
+    .option('--json', 'JSON lines (the default; kept for symmetry with bench core)')
+    .action((opts: { graph?: string[]; seconds: string; seed: string }) => {
+      const seconds = Number(opts.seconds);
+      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${opts.seconds}"`);
+      for (const spec of opts.graph ?? ['grid 9 9']) {
+        const outcome = runPlayoutBench(spec, seconds, opts.seed);
+        if (!outcome.ok) throw new CliError(outcome.error);
+        write(JSON.stringify(outcome.result));
+      }
     });
 }

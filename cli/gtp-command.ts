@@ -11,6 +11,10 @@ import { CliError, type CliIo } from './io.js';
 
 interface GtpOptions {
   bot: string;
+  rave: boolean;
+  priors: boolean;
+  reuse: boolean;
+  resign?: string;
   playouts?: string;
   time?: string;
   seed: string;
@@ -26,6 +30,10 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--playouts <n>', 'playouts per move (searching bots)')
     .option('--time <seconds>', 'seconds per move (searching bots)')
     .option('--seed <seed>', 'seed of every random choice', '1')
+    .option('--no-rave', 'UCT without RAVE/AMAF')
+    .option('--no-priors', 'UCT without prior knowledge for fresh nodes')
+    .option('--no-reuse', 'UCT builds a fresh tree for every move')
+    .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--graph <spec>', 'the starting board, as a set_graph spec', 'grid 19 19')
     .option('--rules <spec>', 'the starting rule set, as set_rules takes it', 'famine')
     .action(async (opts: GtpOptions) => {
@@ -37,7 +45,15 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
       if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0)) {
         throw new CliError(`--time must be a positive number of seconds, got "${opts.time}"`);
       }
+      const resign = opts.resign === undefined ? undefined : Number(opts.resign);
+      if (resign !== undefined && (!Number.isFinite(resign) || resign < 0 || resign >= 1)) {
+        throw new CliError(`--resign must be a win rate in [0, 1), got "${opts.resign}"`);
+      }
       const created = GtpEngine.create({
+        rave: opts.rave,
+        priors: opts.priors,
+        reuse: opts.reuse,
+        resign,
         bot: opts.bot,
         seed: opts.seed,
         playouts,

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
+import { registerBenchCommand } from './bench-command.js';
 import { registerDemoCommand } from './demo-command.js';
 import { registerGraphCommand } from './graph-command.js';
 import { registerGtpCommand } from './gtp-command.js';
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo): Command {
   registerGraphCommand(program, io);
   registerGtpCommand(program, io, packageVersion());
   registerDemoCommand(program, (line) => io.writeOut(line + '\n'));
+  registerBenchCommand(program, (line) => io.writeOut(line + '\n'));
 
   return program;
 }

@@ -223,11 +223,11 @@ export class Game {
 
   private keyLo(nextSeat: number): number {
     const lo = this.position.hashLo;
-    return this.rules.ko === 'situational' ? (lo ^ zobristLo(this.graph.n, this.rules.order[nextSeat])) >>> 0 : lo;
+    return this.rules.ko === 'situational' ? lo ^ zobristLo(this.graph.n, this.rules.order[nextSeat]) : lo;
   }
   private keyHi(nextSeat: number): number {
     const hi = this.position.hashHi;
-    return this.rules.ko === 'situational' ? (hi ^ zobristHi(this.graph.n, this.rules.order[nextSeat])) >>> 0 : hi;
+    return this.rules.ko === 'situational' ? hi ^ zobristHi(this.graph.n, this.rules.order[nextSeat]) : hi;
   }
 
   /** Whether a simple-ko capture within the last round forbids v to the mover at `seat` (RULES.md, NetGo art. 6). */

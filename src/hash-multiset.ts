@@ -1,12 +1,12 @@
 /**
- * A multiset of 64-bit keys (two uint32 halves) in open addressing over typed arrays: the game's history of
+ * A multiset of 64-bit keys (two signed 32-bit halves) in open addressing over typed arrays: the game's history of
  * colourings for superko. Counts let `remove` undo an `add` exactly even when a key repeats (simple ko allows
  * repeats, and passes re-add the same colouring under situational superko). No strings, no BigInt, no
  * allocation except when the table doubles.
  */
 export class HashMultiset {
-  private lo: Uint32Array;
-  private hi: Uint32Array;
+  private lo: Int32Array;
+  private hi: Int32Array;
   private count: Uint32Array;
   /** 1 when a slot has ever held a key: probing stops only at never-used slots. */
   private used: Uint8Array;
@@ -16,8 +16,8 @@ export class HashMultiset {
   constructor(capacity = 1024) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
-    this.lo = new Uint32Array(size);
-    this.hi = new Uint32Array(size);
+    this.lo = new Int32Array(size);
+    this.hi = new Int32Array(size);
     this.count = new Uint32Array(size);
     this.used = new Uint8Array(size);
     this.mask = size - 1;
@@ -69,8 +69,8 @@ export class HashMultiset {
     for (let i = 0; i < lo.length; i++) if (used[i] === 1 && count[i] > 0) live++;
     let size = lo.length;
     while (live * 4 > size) size *= 2;
-    this.lo = new Uint32Array(size);
-    this.hi = new Uint32Array(size);
+    this.lo = new Int32Array(size);
+    this.hi = new Int32Array(size);
     this.count = new Uint32Array(size);
     this.used = new Uint8Array(size);
     this.mask = size - 1;

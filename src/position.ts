@@ -24,17 +24,21 @@ export const PLAY_OK = 0;
 /** Refused: the move would self-capture and suicide is forbidden. The position is unchanged. */
 export const PLAY_SUICIDE = 1;
 
-/** murmur3's finaliser: a bijection on 32-bit integers with full avalanche. */
+/**
+ * murmur3's finaliser: a bijection on 32-bit integers with full avalanche. Results are signed 32-bit integers
+ * (`| 0`), never uint32: V8 keeps int32 values unboxed, while uint32 values of 2^31 or more become heap numbers
+ * whenever they cross a call it did not inline.
+ */
 function mix32(x: number): number {
   x ^= x >>> 16;
   x = Math.imul(x, 0x85ebca6b);
   x ^= x >>> 13;
   x = Math.imul(x, 0xc2b2ae35);
   x ^= x >>> 16;
-  return x >>> 0;
+  return x | 0;
 }
 
-/** Low and high halves of the 64-bit key of a stone of colour c (1..9) on vertex v. */
+/** Low and high halves (signed 32-bit) of the 64-bit key of a stone of colour c (1..9) on vertex v. */
 export function zobristLo(v: number, c: number): number {
   return mix32((v * 16 + c) ^ 0x9e3779b9);
 }
@@ -297,8 +301,8 @@ export class Position {
     color[v] = c;
     this.removeEmpty(v);
     if (this.logging) {
-      this.hashLo = (this.hashLo ^ zobristLo(v, c)) >>> 0;
-      this.hashHi = (this.hashHi ^ zobristHi(v, c)) >>> 0;
+      this.hashLo ^= zobristLo(v, c);
+      this.hashHi ^= zobristHi(v, c);
     }
 
     // v stops being a liberty of every chain holding a stone u with v in lib(u). A chain of another colour whose
@@ -462,8 +466,8 @@ export class Position {
         s = next[s];
       } while (s !== h);
     }
-    this.hashLo = hashLo >>> 0;
-    this.hashHi = hashHi >>> 0;
+    this.hashLo = hashLo;
+    this.hashHi = hashHi;
     for (let j = 0; j < k; j++) this.creditLiberties(buffer[j], 1);
     return removed;
   }

@@ -211,7 +211,7 @@ function positionProblem(p: Position, board: Board, colors: number): string | nu
       return `atariLiberty(${h + 1}) is ${p.atariLiberty(h) + 1}, not ${[...libs][0] + 1}`;
     }
   }
-  if (p.hashLo !== hashLo >>> 0 || p.hashHi !== hashHi >>> 0) return 'hash differs from the XOR of the stones';
+  if (p.hashLo !== (hashLo | 0) || p.hashHi !== (hashHi | 0)) return 'hash differs from the XOR of the stones';
   // The empty list: a permutation of the empty vertices, emptyIndex its inverse.
   let empties = 0;
   for (let v = 0; v < n; v++) if (color[v] === EMPTY) empties++;

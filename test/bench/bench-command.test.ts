@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { coreBenchOptions, formatFigure, registerBenchCommand } from '../../cli/bench-command.js';
+import { CliError } from '../../cli/io.js';
+
+function program(lines: string[]): Command {
+  const p = new Command('graphgo').exitOverride();
+  registerBenchCommand(p, (line) => lines.push(line), { cpuTimeMs: () => performance.now() });
+  return p;
+}
+
+describe('graphgo bench core options', () => {
+  it('turns options into runCoreBench options', () => {
+    const now = () => 0;
+    expect(coreBenchOptions({ time: '50', graph: ['grid 9 9', 'cycle 5'], pairs: '0', cpuTime: true }, { cpuTimeMs: now }))
+      .toEqual({ time: 50, graphs: ['grid 9 9', 'cycle 5'], allocationPairs: 0, now, clock: 'cpu' });
+    expect(coreBenchOptions({}, {})).toEqual({});
+  });
+
+  it('refuses bad options with a CliError', () => {
+    expect(() => coreBenchOptions({ time: 'fast' }, {})).toThrow(CliError);
+    expect(() => coreBenchOptions({ time: '0' }, {})).toThrow(/--time/);
+    expect(() => coreBenchOptions({ graph: ['grid 9'] }, {})).toThrow(/invalid graph "grid 9"/);
+    expect(() => coreBenchOptions({ pairs: '1.5' }, {})).toThrow(/--pairs/);
+    expect(() => coreBenchOptions({ cpuTime: true }, {})).toThrow(/--cpu-time/);
+  });
+
+  it('formats figures with three or four significant digits', () => {
+    expect(formatFigure(1541438.9)).toBe('1,541,439');
+    expect(formatFigure(907.68)).toBe('908');
+    expect(formatFigure(36.817)).toBe('36.8');
+    expect(formatFigure(1.234)).toBe('1.23');
+    expect(formatFigure(0.41963)).toBe('0.420');
+  });
+});
+
+describe('graphgo bench core', () => {
+  it('prints one JSON report with --json', async () => {
+    const lines: string[] = [];
+    await program(lines).parseAsync(['bench', 'core', '--graph', 'cycle 12', '--time', '5', '--pairs', '0', '--json'], {
+      from: 'user',
+    });
+    expect(lines).toHaveLength(1);
+    const report = JSON.parse(lines[0]);
+    expect(report.results.map((r: { graph: string }) => r.graph)).toEqual(Array(5).fill('cycle 12'));
+    expect(report.allocation).toEqual([]);
+  });
+
+  it('prints a table row by row', async () => {
+    const lines: string[] = [];
+    await program(lines).parseAsync(['bench', 'core', '--graph', 'cycle 12', '--time', '5', '--pairs', '0', '--cpu-time'], {
+      from: 'user',
+    });
+    expect(lines[0]).toMatch(/^bench core: cycle 12; 5 ms per benchmark on the CPU-time clock/);
+    expect(lines[1]).toMatch(/^graph +vertices +benchmark +ops\/s +mean µs +±% +samples +notes$/);
+    expect(lines.filter((l) => l.startsWith('cycle 12 '))).toHaveLength(5);
+    expect(lines.some((l) => /legalMoves .* legal moves$/.test(l))).toBe(true);
+    expect(lines.some((l) => /random game \(area\) .* avg [\d.]+ turns over \d+ games$/.test(l))).toBe(true);
+  });
+});
