@@ -4,6 +4,7 @@
  */
 import type { Bot } from './bot.js';
 import { FlatBot } from './flat.js';
+import { ParallelUctBot } from './parallel-uct.js';
 import { RandomBot } from './random.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from './uct.js';
 
@@ -19,6 +20,8 @@ export interface BotOptions {
   readonly reuse?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
+  /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
+  readonly threads?: number;
 }
 
 /** Without --playouts or --time, searching bots stop at this many simulations... */
@@ -34,8 +37,8 @@ function searchLimits(options: BotOptions): { playouts: number | null; seconds: 
 }
 
 const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
-  uct: (options) =>
-    new UctBot({
+  uct: (options) => {
+    const settings = {
       ...DEFAULT_UCT_SETTINGS,
       ...searchLimits(options),
       seed: options.seed,
@@ -43,7 +46,10 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       priors: options.priors ?? DEFAULT_UCT_SETTINGS.priors,
       reuse: options.reuse ?? DEFAULT_UCT_SETTINGS.reuse,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
-    }),
+    };
+    const threads = options.threads ?? 1;
+    return threads > 1 ? new ParallelUctBot(settings, threads) : new UctBot(settings);
+  },
   flat: (options) => new FlatBot({ ...searchLimits(options), seed: options.seed }),
   random: (options) => new RandomBot(options.seed),
 };

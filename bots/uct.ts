@@ -100,62 +100,54 @@ export class UctBot implements Bot {
     this.clockBudget = seconds;
   }
 
+  /** Nodes in the tree now. */
+  get nodeCount(): number {
+    return this.pool?.size ?? 0;
+  }
+
   genmove(game: Game, color: number): number {
     const start = performance.now();
-    const rules = game.rules;
-    // Under free passes, when the other seats have all passed, passing ends the game: do it when the count wins.
-    if (rules.passes === 'free' && game.passes >= rules.order.length - 1 && game.canPass(color)) {
-      const { winner } = describeScores(game.scores(), rules.colors);
-      if (winner === color) return this.finish(PASS, start, 0, 1, game);
-    }
-    const legal = game.legalMoves(color);
-    const canPass = game.canPass(color);
-    if (legal.length === 0) return this.finish(canPass ? PASS : RESIGN, start, 0, 0, game);
-
-    const state = this.prepare(game, color, legal, canPass);
-    const pool = this.pool!;
-    const budget = this.timeLimit();
-    const target = this.settings.playouts;
-    let simulations = 0;
-    const deadline = budget === null ? Infinity : start + budget * 1000;
-    for (;;) {
-      if (target !== null && simulations >= target) break;
-      if (budget !== null && simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
-      if (target === null && budget === null) break;
-      state.simulate(this.root, this.rng);
-      simulations++;
-    }
-
-    // The most visited child is the move (robust choice).
-    const first = pool.firstChild[this.root];
-    let best = -1;
-    for (let k = 0; k < pool.childCount[this.root]; k++) {
-      const child = first + k;
-      if (best < 0 || pool.visits[child] > pool.visits[best]) best = child;
-    }
-    let move = pool.move[best];
-    const winrate = pool.value(best, 0.5);
-    if (this.settings.resignThreshold > 0 && winrate < this.settings.resignThreshold && simulations >= RESIGN_MIN_SIMULATIONS) {
-      move = RESIGN;
-    }
-    // Under free passes never end the game with a pass that loses the count.
-    if (move === PASS && rules.passes === 'free' && game.passes >= rules.order.length - 1) {
-      const { winner } = describeScores(game.scores(), rules.colors);
-      if (winner !== color) move = this.bestNonPass(best) ?? PASS;
-    }
+    const early = earlyMove(game, color);
+    if (early !== null) return this.finish(early, start, 0, early === PASS ? 1 : 0, game);
+    const simulations = this.search(game, color, this.settings.playouts, this.timeLimit(), start);
+    const stats = this.rootStats();
+    const { move, winrate } = decide(game, color, stats, simulations, this.settings.resignThreshold);
     return this.finish(move, start, simulations, winrate, game);
   }
 
-  private bestNonPass(exclude: number): number | null {
+  /**
+   * Runs simulations for `color` until `playouts` (if not null) or `seconds` after `start` (if not null) is
+   * reached; returns the number run. The root's statistics are then in rootStats(). Precondition: the colour has
+   * a legal move (earlyMove returned null).
+   */
+  search(game: Game, color: number, playouts: number | null, seconds: number | null, start = performance.now()): number {
+    const state = this.prepare(game, color, game.legalMoves(color), game.canPass(color));
+    let simulations = 0;
+    const deadline = seconds === null ? Infinity : start + seconds * 1000;
+    for (;;) {
+      if (playouts !== null && simulations >= playouts) break;
+      if (seconds !== null && simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
+      if (playouts === null && seconds === null) break;
+      state.simulate(this.root, this.rng);
+      simulations++;
+    }
+    return simulations;
+  }
+
+  /** The root's children after a search: move, visits and the mover's reward sum (dead children left out). */
+  rootStats(): RootStats {
     const pool = this.pool!;
     const first = pool.firstChild[this.root];
-    let best = -1;
-    for (let k = 0; k < pool.childCount[this.root]; k++) {
+    const count = pool.childCount[this.root];
+    const stats: RootStats = { moves: [], visits: [], rewards: [] };
+    for (let k = 0; k < count; k++) {
       const child = first + k;
-      if (child === exclude || pool.move[child] === PASS) continue;
-      if (best < 0 || pool.visits[child] > pool.visits[best]) best = child;
+      if (pool.move[child] === DEAD_MOVE) continue;
+      stats.moves.push(pool.move[child]);
+      stats.visits.push(pool.visits[child]);
+      stats.rewards.push(pool.reward[child * pool.colors + pool.mover[child] - 1]);
     }
-    return best < 0 ? null : pool.move[best];
+    return stats;
   }
 
   private finish(move: number, start: number, simulations: number, winrate: number, game: Game): number {
@@ -171,7 +163,8 @@ export class UctBot implements Bot {
     return move;
   }
 
-  private timeLimit(): number | null {
+  /** The seconds this move may take: the bot's own limit and the game clock's, whichever is smaller. */
+  timeLimit(): number | null {
     const own = this.settings.seconds;
     const clock = this.clockBudget;
     if (own === null) return clock;
@@ -273,6 +266,58 @@ export class UctBot implements Bot {
     }
     return true;
   }
+}
+
+/** Root statistics: parallel arrays over the root's children. */
+export interface RootStats {
+  readonly moves: number[];
+  readonly visits: number[];
+  /** The mover's reward sum (win rate = rewards / visits). */
+  readonly rewards: number[];
+}
+
+/**
+ * A move that needs no search: under free passes, when every other seat has just passed, passing ends the game,
+ * so pass when the count wins; with no legal move, pass or resign. Null when a search is needed.
+ */
+export function earlyMove(game: Game, color: number): number | null {
+  const rules = game.rules;
+  if (rules.passes === 'free' && game.passes >= rules.order.length - 1 && game.canPass(color)) {
+    if (describeScores(game.scores(), rules.colors).winner === color) return PASS;
+  }
+  if (game.legalMoves(color).length === 0) return game.canPass(color) ? PASS : RESIGN;
+  return null;
+}
+
+/**
+ * The move from root statistics (possibly summed over threads): the most visited child (the robust choice);
+ * resign when its win rate is under the threshold after enough simulations; and under free passes never end the
+ * game with a pass that loses the count.
+ */
+export function decide(
+  game: Game,
+  color: number,
+  stats: RootStats,
+  simulations: number,
+  resignThreshold: number,
+): { move: number; winrate: number } {
+  let best = 0;
+  for (let k = 1; k < stats.moves.length; k++) if (stats.visits[k] > stats.visits[best]) best = k;
+  const winrate = stats.visits[best] > 0 ? stats.rewards[best] / stats.visits[best] : 0.5;
+  let move = stats.moves[best];
+  if (resignThreshold > 0 && winrate < resignThreshold && simulations >= RESIGN_MIN_SIMULATIONS) move = RESIGN;
+  const rules = game.rules;
+  if (move === PASS && rules.passes === 'free' && game.passes >= rules.order.length - 1) {
+    if (describeScores(game.scores(), rules.colors).winner !== color) {
+      let alternative = -1;
+      for (let k = 0; k < stats.moves.length; k++) {
+        if (stats.moves[k] === PASS) continue;
+        if (alternative < 0 || stats.visits[k] > stats.visits[alternative]) alternative = k;
+      }
+      if (alternative >= 0) move = stats.moves[alternative];
+    }
+  }
+  return { move, winrate };
 }
 
 function sameRules(a: Rules, b: Rules): boolean {

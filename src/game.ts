@@ -128,6 +128,16 @@ export class Game {
     this.reset();
   }
 
+  /** The set-up stones placed before the first move (handicap), in order. */
+  get initialStones(): readonly SetupStone[] {
+    return this.setupStones;
+  }
+
+  /** The colour of the seat that moved first (after set-up stones). */
+  get firstColor(): number {
+    return this.rules.order[this.startSeat];
+  }
+
   /** Changes whenever the game restarts (clear, set-up stones), so a searcher knows its old tree is void. */
   get epoch(): number {
     return this.resets;

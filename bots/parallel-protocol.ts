@@ -1,0 +1,59 @@
+/**
+ * What the parallel UCT bot and its worker threads exchange: an init record, search requests, and root statistics
+ * written into one SharedArrayBuffer (a slot per worker: simulations, child count, then move, visits and reward per
+ * child), with an Int32 counter the main thread waits on with Atomics.wait, so genmove stays synchronous.
+ */
+import type { Rules } from '../src/rules.js';
+import type { SetupStone } from '../src/game.js';
+import type { RootStats, UctSettings } from './uct.js';
+
+export interface WorkerInit {
+  readonly graphLine: string;
+  readonly settings: UctSettings;
+  readonly shared: SharedArrayBuffer;
+  readonly index: number;
+  /** Float64 entries per worker slot. */
+  readonly slotSize: number;
+}
+
+export interface SearchRequest {
+  readonly rules: Rules;
+  readonly setup: readonly SetupStone[];
+  readonly firstColor: number;
+  readonly history: readonly { vertex: number; color: number }[];
+  readonly color: number;
+  readonly playouts: number | null;
+  readonly seconds: number | null;
+}
+
+/** Bytes before the slots: the Int32 "workers done" counter, padded to 8. */
+export const HEADER_BYTES = 8;
+
+export function slotSizeFor(vertices: number): number {
+  return 2 + 3 * (vertices + 1);
+}
+
+export function writeStats(shared: SharedArrayBuffer, index: number, slotSize: number, stats: RootStats, simulations: number): void {
+  const slot = new Float64Array(shared, HEADER_BYTES + index * slotSize * 8, slotSize);
+  slot[0] = simulations;
+  slot[1] = stats.moves.length;
+  for (let k = 0; k < stats.moves.length; k++) {
+    slot[2 + 3 * k] = stats.moves[k];
+    slot[3 + 3 * k] = stats.visits[k];
+    slot[4 + 3 * k] = stats.rewards[k];
+  }
+  const done = new Int32Array(shared, 0, 1);
+  Atomics.add(done, 0, 1);
+  Atomics.notify(done, 0);
+}
+
+export function readStats(shared: SharedArrayBuffer, index: number, slotSize: number): { stats: RootStats; simulations: number } {
+  const slot = new Float64Array(shared, HEADER_BYTES + index * slotSize * 8, slotSize);
+  const stats: RootStats = { moves: [], visits: [], rewards: [] };
+  for (let k = 0; k < slot[1]; k++) {
+    stats.moves.push(slot[2 + 3 * k]);
+    stats.visits.push(slot[3 + 3 * k]);
+    stats.rewards.push(slot[4 + 3 * k]);
+  }
+  return { stats, simulations: slot[0] };
+}

@@ -1,0 +1,132 @@
+/**
+ * UCT on several cores by root parallelism (Chaslot et al. 2008 found it the best simple scheme): every thread
+ * grows its own tree from the same position with its own seed, and the root statistics are summed before the move
+ * is chosen. The main thread searches too, then waits (Atomics.wait) for the workers' statistics in shared memory.
+ * With fixed playouts each thread runs its share, so a seed still reproduces the move.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Game } from '../src/game.js';
+import type { Graph } from '../src/graph.js';
+import { formatEdgesLine } from '../src/graph-formats.js';
+import { NodePool } from './tree.js';
+import type { Bot, SearchInfo } from './bot.js';
+import { HEADER_BYTES, readStats, slotSizeFor, type SearchRequest, type WorkerInit } from './parallel-protocol.js';
+import { UctBot, decide, earlyMove, type RootStats, type UctSettings } from './uct.js';
+
+/** How long past its time budget the main thread waits for a worker before going on without it. */
+const WORKER_GRACE_MS = 30_000;
+
+export class ParallelUctBot implements Bot {
+  readonly name = 'uct';
+  private readonly local: UctBot;
+  private workers: Worker[] = [];
+  private workerGraph: Graph | null = null;
+  private shared: SharedArrayBuffer | null = null;
+  private slotSize = 0;
+  lastSearch: SearchInfo | null = null;
+
+  constructor(
+    private readonly settings: UctSettings,
+    readonly threads: number,
+  ) {
+    this.local = new UctBot({ ...settings, seed: `${settings.seed}/0` });
+  }
+
+  setTimeBudget(seconds: number | null): void {
+    this.local.setTimeBudget(seconds);
+  }
+
+  /** Stops the worker threads. */
+  dispose(): void {
+    for (const w of this.workers) void w.terminate();
+    this.workers = [];
+    this.workerGraph = null;
+  }
+
+  private ensureWorkers(graph: Graph): void {
+    if (this.workerGraph === graph) return;
+    this.dispose();
+    this.slotSize = slotSizeFor(graph.n);
+    this.shared = new SharedArrayBuffer(HEADER_BYTES + (this.threads - 1) * this.slotSize * 8);
+    const graphLine = formatEdgesLine(graph);
+    for (let i = 0; i < this.threads - 1; i++) {
+      const init: WorkerInit = {
+        graphLine,
+        settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` },
+        shared: this.shared,
+        index: i,
+        slotSize: this.slotSize,
+      };
+      const worker = new Worker(new URL('./uct-worker.js', import.meta.url), { workerData: init });
+      // Workers never keep the process alive on their own.
+      worker.unref();
+      this.workers.push(worker);
+    }
+    this.workerGraph = graph;
+  }
+
+  genmove(game: Game, color: number): number {
+    const start = performance.now();
+    const early = earlyMove(game, color);
+    if (early !== null) return early;
+    this.ensureWorkers(game.graph);
+    const shared = this.shared!;
+    const done = new Int32Array(shared, 0, 1);
+    Atomics.store(done, 0, 0);
+    // Empty every slot, so a worker that does not answer in time contributes nothing stale.
+    new Float64Array(shared, HEADER_BYTES).fill(0);
+    const seconds = this.local.timeLimit();
+    const share = this.settings.playouts === null ? null : Math.ceil(this.settings.playouts / this.threads);
+    const request: SearchRequest = {
+      rules: game.rules,
+      setup: game.initialStones,
+      firstColor: game.firstColor,
+      history: game.moves(),
+      color,
+      playouts: share,
+      seconds,
+    };
+    for (const w of this.workers) w.postMessage(request);
+    let simulations = this.local.search(game, color, share, seconds, start);
+    const merged = new Map<number, { visits: number; rewards: number }>();
+    const add = (stats: RootStats) => {
+      for (let k = 0; k < stats.moves.length; k++) {
+        const entry = merged.get(stats.moves[k]) ?? { visits: 0, rewards: 0 };
+        entry.visits += stats.visits[k];
+        entry.rewards += stats.rewards[k];
+        merged.set(stats.moves[k], entry);
+      }
+    };
+    add(this.local.rootStats());
+    const waitUntil = performance.now() + (seconds ?? 0) * 1000 + WORKER_GRACE_MS;
+    for (;;) {
+      const finished = Atomics.load(done, 0);
+      if (finished >= this.workers.length) break;
+      const left = waitUntil - performance.now();
+      if (left <= 0) break;
+      Atomics.wait(done, 0, finished, left);
+    }
+    for (let i = 0; i < this.workers.length; i++) {
+      const { stats, simulations: s } = readStats(shared, i, this.slotSize);
+      add(stats);
+      simulations += s;
+    }
+    const stats: RootStats = { moves: [], visits: [], rewards: [] };
+    for (const move of merged.keys()) {
+      const entry = merged.get(move)!;
+      stats.moves.push(move);
+      stats.visits.push(entry.visits);
+      stats.rewards.push(entry.rewards);
+    }
+    const { move, winrate } = decide(game, color, stats, simulations, this.settings.resignThreshold);
+    this.lastSearch = {
+      move,
+      simulations,
+      seconds: (performance.now() - start) / 1000,
+      winrate,
+      nodes: this.local.nodeCount,
+      bytesPerNode: NodePool.bytesPerNode(game.rules.colors),
+    };
+    return move;
+  }
+}
