@@ -129,6 +129,12 @@ export class LightPlayout {
   /** Stones each colour captured during the last run (index by colour). */
   readonly captures = new Float64Array(10);
 
+  /**
+   * Tactics on top of the light policy (a search setting, off for the pure light benchmark): answer the last move
+   * first when it left a chain in atari, by capturing it or by letting our own chain escape.
+   */
+  tactics = false;
+
   constructor(position: Position, moveCap?: number) {
     this.position = position;
     const n = position.n;
@@ -191,7 +197,7 @@ export class LightPlayout {
    * Plays the position out. `order` gives the colours of the seats and `seat` the one to move; `ko` a vertex
    * forbidden for the first move (or -1). The position is changed; the caller copies it first.
    */
-  run(rng: Rng, order: readonly number[], seat: number, ko: number): PlayoutResult {
+  run(rng: Rng, order: readonly number[], seat: number, ko: number, lastMove = -1): PlayoutResult {
     const p = this.position;
     this.playoutId = (this.playoutId + 1) >>> 0 || 1;
     this.playedCount = 0;
@@ -207,8 +213,12 @@ export class LightPlayout {
       const c = order[seat];
       if (moves === lateAfter) this.late = true;
       let played = -1;
+      if (this.tactics && lastMove >= 0) {
+        const answer = this.tacticalAnswer(lastMove, c);
+        if (answer >= 0 && this.tryMove(answer, c, koBan)) played = answer;
+      }
       const empties = p.emptyCount;
-      if (empties > 0) {
+      if (played < 0 && empties > 0) {
         for (let d = 0; d < MAX_DRAWS; d++) {
           const v = p.emptyList[rng.int(p.emptyCount)];
           if (this.tryMove(v, c, koBan)) {
@@ -224,14 +234,41 @@ export class LightPlayout {
         moves++;
         passes = 0;
         koBan = this.lastKo;
+        lastMove = played;
       } else {
         passes++;
         koBan = -1;
+        lastMove = -1;
       }
       seat = seat + 1 === seats ? 0 : seat + 1;
     }
     p.forgetUndo();
     return { moves, capped: moves >= cap, endSeat: seat };
+  }
+
+  /**
+   * The tactical reply to the last move m for colour c, or -1: capture m's chain if it is in atari; else rescue
+   * an own chain next to m that m put in atari, when its liberty has room to run (two or more empty neighbours).
+   */
+  private tacticalAnswer(m: number, c: number): number {
+    const p = this.position;
+    const color = p.color;
+    const cm = color[m];
+    if (cm === EMPTY || cm === c) return -1;
+    const hm = p.head[m];
+    if (p.inAtari(hm)) return p.atariLiberty(hm);
+    const { adjStart, adj } = p.graph;
+    for (let i = adjStart[m], end = adjStart[m + 1]; i < end; i++) {
+      const w = adj[i];
+      if (color[w] !== c) continue;
+      const h = p.head[w];
+      if (!p.inAtari(h)) continue;
+      const liberty = p.atariLiberty(h);
+      let room = 0;
+      for (let j = adjStart[liberty], e = adjStart[liberty + 1]; j < e; j++) if (color[adj[j]] === EMPTY) room++;
+      if (room >= 2) return liberty;
+    }
+    return -1;
   }
 
   /** Collects every acceptable move, draws one uniformly and plays it; -1 when there is none. */

@@ -18,6 +18,7 @@ export interface BotOptions {
   readonly rave?: boolean;
   readonly priors?: boolean;
   readonly reuse?: boolean;
+  readonly tactics?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
@@ -45,6 +46,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       rave: options.rave ?? DEFAULT_UCT_SETTINGS.rave,
       priors: options.priors ?? DEFAULT_UCT_SETTINGS.priors,
       reuse: options.reuse ?? DEFAULT_UCT_SETTINGS.reuse,
+      tactics: options.tactics ?? DEFAULT_UCT_SETTINGS.tactics,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
     };
     const threads = options.threads ?? 1;

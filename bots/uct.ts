@@ -35,6 +35,8 @@ export interface UctSettings {
   readonly rave: boolean;
   readonly priors: boolean;
   readonly reuse: boolean;
+  /** Playout tactics: capture or escape after a move that leaves a chain in atari (bots/playout.ts). */
+  readonly tactics: boolean;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -51,6 +53,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   rave: true,
   priors: true,
   reuse: true,
+  tactics: true,
   resignThreshold: 0.05,
   expandVisits: 2,
   raveEquivalence: 3000,
@@ -349,6 +352,7 @@ class SearchState {
   private readonly prisoners: Float64Array;
   private rootSeat = 0;
   private rootPasses = 0;
+  private rootLastMove = -1;
   private readonly path = new Int32Array(MAX_DEPTH + 1);
   private readonly amafColor: Uint8Array;
   private readonly amafStamp: Uint32Array;
@@ -384,6 +388,7 @@ class SearchState {
       this.rootPosition = new Position(graph);
       this.work = new Position(graph);
       this.playout = new LightPlayout(this.work);
+      this.playout.tactics = this.settings.tactics;
       this.undirected = graph.arcCount === 0;
     }
     this.rootPosition.copyFrom(game.position);
@@ -393,6 +398,7 @@ class SearchState {
     }
     this.rootSeat = seat;
     this.rootPasses = game.passes;
+    this.rootLastMove = game.lastMove?.vertex ?? -1;
   }
 
   /** The root's children: exactly the game's legal moves (own eyes last resort), plus pass when allowed. */
@@ -517,6 +523,7 @@ class SearchState {
     let seat = this.rootSeat;
     let passes = this.rootPasses;
     let ko = work.koVertex;
+    let lastMove = this.rootLastMove;
     let rewards: Float64Array | null = null;
     const paid = this.rules.passes === 'paid';
 
@@ -538,6 +545,7 @@ class SearchState {
         passes++;
         if (paid) this.counters[color] -= 1;
         ko = -1;
+        lastMove = -1;
       } else {
         if (this.undirected) work.playQuick(move, color);
         else {
@@ -548,6 +556,7 @@ class SearchState {
         this.prisoners[color] += work.captured;
         passes = 0;
         ko = work.koVertex;
+        lastMove = move;
       }
       node = child;
       path[++depth] = node;
@@ -561,7 +570,7 @@ class SearchState {
     const playout = this.playout!;
     let playoutMoves = 0;
     if (rewards === null) {
-      const result = playout.run(rng, order, seat, ko);
+      const result = playout.run(rng, order, seat, ko, lastMove);
       playoutMoves = playout.playedCount;
       const captures = playout.captures;
       for (let c = 1; c <= this.colors; c++) {

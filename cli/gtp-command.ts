@@ -14,7 +14,9 @@ interface GtpOptions {
   rave: boolean;
   priors: boolean;
   reuse: boolean;
+  tactics: boolean;
   resign?: string;
+  threads: string;
   playouts?: string;
   time?: string;
   seed: string;
@@ -33,7 +35,9 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-rave', 'UCT without RAVE/AMAF')
     .option('--no-priors', 'UCT without prior knowledge for fresh nodes')
     .option('--no-reuse', 'UCT builds a fresh tree for every move')
+    .option('--no-tactics', 'UCT playouts without the capture/escape answers (pure light playouts)')
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
+    .option('--threads <n>', 'UCT search threads (root parallelism over worker threads)', '1')
     .option('--graph <spec>', 'the starting board, as a set_graph spec', 'grid 19 19')
     .option('--rules <spec>', 'the starting rule set, as set_rules takes it', 'famine')
     .action(async (opts: GtpOptions) => {
@@ -49,10 +53,16 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
       if (resign !== undefined && (!Number.isFinite(resign) || resign < 0 || resign >= 1)) {
         throw new CliError(`--resign must be a win rate in [0, 1), got "${opts.resign}"`);
       }
+      const threads = Number(opts.threads);
+      if (!Number.isInteger(threads) || threads < 1 || threads > 64) {
+        throw new CliError(`--threads must be a whole number 1..64, got "${opts.threads}"`);
+      }
       const created = GtpEngine.create({
+        threads,
         rave: opts.rave,
         priors: opts.priors,
         reuse: opts.reuse,
+        tactics: opts.tactics,
         resign,
         bot: opts.bot,
         seed: opts.seed,

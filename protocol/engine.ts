@@ -6,6 +6,7 @@
  */
 import type { Bot } from '../bots/bot.js';
 import { createBot } from '../bots/registry.js';
+import { secondsForMove } from '../bots/time-control.js';
 import { renderBoard, stoneChar } from '../src/diagram.js';
 import { parseGraphSpec } from '../src/families.js';
 import { Game, describeScores, type MoveStatus } from '../src/game.js';
@@ -32,6 +33,13 @@ export interface EngineOptions {
   readonly seed: string;
   readonly playouts?: number;
   readonly seconds?: number;
+  /** Search switches (`--no-rave` and friends), passed to the bot. */
+  readonly rave?: boolean;
+  readonly priors?: boolean;
+  readonly reuse?: boolean;
+  readonly tactics?: boolean;
+  readonly resign?: number;
+  readonly threads?: number;
   readonly graph?: string;
   readonly rules?: string;
   readonly version: string;
@@ -104,7 +112,17 @@ export class GtpEngine {
       if (!parsed.ok) return { ok: false, error: `invalid rules: ${parsed.error}` };
       rules = parsed.rules;
     }
-    const bot = createBot(options.bot, { seed: options.seed, playouts: options.playouts, seconds: options.seconds });
+    const bot = createBot(options.bot, {
+      seed: options.seed,
+      playouts: options.playouts,
+      seconds: options.seconds,
+      rave: options.rave,
+      priors: options.priors,
+      reuse: options.reuse,
+      tactics: options.tactics,
+      resign: options.resign,
+      threads: options.threads,
+    });
     if (!bot.ok) return { ok: false, error: bot.error };
     return { ok: true, engine: new GtpEngine(options, built.graph, rules, bot.bot) };
   }
@@ -344,6 +362,7 @@ export class GtpEngine {
     const game = this.game;
     if (game.over) return fail('game over');
     if (color > this.rules.colors || game.seatFor(color) < 0) return fail('wrong colour');
+    this.bot.setTimeBudget?.(secondsForMove(this.timeSettings, this.timeLeft.get(color), game.position.emptyCount));
     const move = this.bot.genmove(game, color);
     if (play) {
       const status = game.play(color, move);
