@@ -1,0 +1,66 @@
+# loadsgf: board size, komi, set-up stones and the main line up to a move number; answers the colour to play.
+# Paths are relative to the repository root (the engine runs there).
+
+set_rules area
+# SZ[9] KM[6.5]; B E5, W C7, B G7.
+1 loadsgf test/gtp/fixtures/three-moves.sgf
+#? [white]
+2 get_state
+#? [\{"to_move":2,"position":"\.{40}1\.{15}2\.{3}1\.{20}","counters":\[0,0,6\.5\],"prisoners":\[0,0,0\],"moves":3,"passes":0,"over":false,"result":null\}]
+3 get_graph
+#? [edges 81 1-2 1-10 .*]
+4 get_rules
+#? [area .* komi=6\.5 .*]
+# The moves played from the file can be taken back.
+5 undo
+#? []
+6 get_state
+#? [\{"to_move":1,"position":"\.{40}1\.{15}2\.{24}",.*"moves":2,.*\}]
+# A move number: the position before that move.
+7 loadsgf test/gtp/fixtures/three-moves.sgf 2
+#? [white]
+8 get_state
+#? [\{"to_move":2,"position":"\.{40}1\.{40}",.*"moves":1,.*\}]
+9 loadsgf test/gtp/fixtures/three-moves.sgf 1
+#? [black]
+10 get_state
+#? [\{"to_move":1,"position":"\.{81}",.*"moves":0,.*\}]
+11 loadsgf test/gtp/fixtures/three-moves.sgf 99
+#? [white]
+
+# SZ[5], AB[aa][bb] (A5 B4), AW[cc] (C3), PL[W], then W D2: Black to play. Set-up stones cannot be undone.
+12 loadsgf test/gtp/fixtures/setup-5x5.sgf
+#? [black]
+13 get_state
+#? [\{"to_move":1,"position":"\.{8}2\.{3}2\.{3}1\.{3}1\.{4}",.*"moves":1,.*\}]
+14 undo
+#? []
+15 undo
+#? ?[cannot undo]
+16 get_state
+#? [\{"to_move":2,"position":"\.{12}2\.{3}1\.{3}1\.{4}",.*"moves":0,.*\}]
+
+# HA[2] AB[cc][gg] (C7 G3): handicap stones, so White moves first: W E5, B[tt] (a pass), W D7. KM[0.5].
+17 loadsgf test/gtp/fixtures/handicap-pass.sgf
+#? [black]
+18 get_state
+#? [\{"to_move":1,"position":"\.{24}1\.{15}2\.{15}12\.{23}","counters":\[0,0,0\.5\],"prisoners":\[0,0,0\],"moves":3,"passes":0,"over":false,"result":null\}]
+# Under famine Black (counter 0) may not pass, so the record's second move is refused.
+set_rules famine
+19 loadsgf test/gtp/fixtures/handicap-pass.sgf
+#? ?[cannot load file: move 2 is refused \(pass-forbidden\)]
+# ...and a refused load changes nothing (set_rules had cleared the 9x9 board).
+20 get_state
+#? [\{"to_move":1,"position":"\.{81}","counters":\[0,0,7\.5\],.*"moves":0,.*\}]
+
+# Files that are missing or broken.
+21 loadsgf test/gtp/fixtures/no-such-file.sgf
+#? ?[cannot load file]
+22 loadsgf test/gtp/fixtures/broken.sgf
+#? ?[cannot load file: .*]
+23 loadsgf test/gtp/fixtures/path3.edges
+#? ?[cannot load file: .*]
+24 loadsgf test/gtp/fixtures/three-moves.sgf 0
+#? ?[syntax error]
+25 loadsgf test/gtp/fixtures/three-moves.sgf x
+#? ?[syntax error]
