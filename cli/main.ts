@@ -14,6 +14,9 @@ import { registerBenchCommand } from './bench-command.js';
 import { registerDemoCommand } from './demo-command.js';
 import { registerGraphCommand } from './graph-command.js';
 import { registerGtpCommand } from './gtp-command.js';
+import { registerTournamentCommand } from './tournament-command.js';
+import { registerPlayCommand } from './play-command.js';
+import { registerWebCommand } from './web-command.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 
@@ -36,7 +39,10 @@ export function buildProgram(io: CliIo): Command {
   registerGraphCommand(program, io);
   registerGtpCommand(program, io, packageVersion());
   registerDemoCommand(program, (line) => io.writeOut(line + '\n'));
+  registerTournamentCommand(program, io);
   registerBenchCommand(program, (line) => io.writeOut(line + '\n'));
+  registerPlayCommand(program, io);
+  registerWebCommand(program, io);
 
   return program;
 }

@@ -1,0 +1,338 @@
+/**
+ * `graphgo tournament`: run a tournament file, play a quick match, show a run's status, print its report.
+ *
+ *   graphgo tournament run FILE [--concurrency N] [--quiet]
+ *   graphgo tournament match --engine A --engine B [--graph SPEC]... [--rules RULES]... [--games N] [--playouts N]
+ *       [--seconds S] [--concurrency N] [--out DIR] [--seed X] [--sprt ELO0 ELO1 ALPHA BETA] [--seats LETTERS]
+ *       [--gauntlet] [--move-timeout S] [--move-limit N] [--quiet]
+ *   graphgo tournament status FILE|DIR
+ *   graphgo tournament report FILE|DIR [--csv PATH]
+ *
+ * This file owns everything that touches the process: the signal handlers (the first Ctrl-C or SIGTERM kills every
+ * engine's process group, drops the games in progress and releases the lock; a second one exits at once), the exit
+ * handler that kills leftover engines, the terminal's progress line, and the exit code.
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { DEFAULT_GAMES, loadTournamentFile, validateTournament, type Tournament, type TournamentResult } from '../tournaments/config.js';
+import { describeEngine } from '../tournaments/engine-spec.js';
+import { LockError, readLock } from '../tournaments/lock.js';
+import { readResults, readVoids, resultsMtime } from '../tournaments/records.js';
+import { pairingsCsv, progressLine, ratingsCsv, sprtText, standingsText } from '../tournaments/report.js';
+import { TournamentRunner, readStoredTournament, type RunEvent, type RunHost, type RunSummary } from '../tournaments/runner.js';
+import { RunningScore, computeStandings } from '../tournaments/standings.js';
+import { sprt } from '../tournaments/stats.js';
+import { CliError, type CliIo } from './io.js';
+
+interface RunOptions {
+  concurrency?: string;
+  quiet?: boolean;
+}
+
+interface MatchOptions {
+  engine: string[];
+  graph: string[];
+  rules: string[];
+  games?: string;
+  playouts?: string;
+  seconds?: string;
+  concurrency?: string;
+  out?: string;
+  seed?: string;
+  sprt?: string[];
+  seats?: string;
+  gauntlet?: boolean;
+  moveTimeout?: string;
+  moveLimit?: string;
+  name?: string;
+  quiet?: boolean;
+}
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+export function registerTournamentCommand(program: Command, io: CliIo): void {
+  const tournament = program
+    .command('tournament')
+    .description('play engines against each other (GTP processes or built-in bots) and rate them');
+
+  tournament
+    .command('run <file>')
+    .description('run (or resume) the tournament a JSON file describes')
+    .option('--concurrency <n>', 'games at once (overrides the file)')
+    .option('--quiet', 'no progress line')
+    .action(async (file: string, opts: RunOptions) => {
+      const loaded = loadTournamentFile(file);
+      let t = unwrap(loaded, file);
+      if (opts.concurrency !== undefined) t = { ...t, concurrency: wholeNumber('--concurrency', opts.concurrency, 1, 256) };
+      await runTournament(t, io, opts.quiet === true);
+    });
+
+  tournament
+    .command('match')
+    .description('a quick match or round robin from flags; re-running the same command resumes it')
+    .option('--engine <engine>', 'an engine: "builtin:uct --playouts 2000", "gnugo --level 1", a command line, or NAME=...; repeat', collect, [])
+    .option('--graph <spec>', 'a graph spec (repeat for several; default "grid 9 9")', collect, [])
+    .option('--rules <rules>', 'a rule set (repeat for several; default "area")', collect, [])
+    .option('--games <n>', `games per pairing, per graph, per rule set (default ${DEFAULT_GAMES})`)
+    .option('--playouts <n>', 'playouts per move for built-in bots that set none')
+    .option('--seconds <s>', 'seconds per move (built-in bots: --time; others: time_settings)')
+    .option('--concurrency <n>', 'games at once (one process per engine per game)', '1')
+    .option('--out <dir>', 'output folder (default runs/match-<hash of the settings>)')
+    .option('--seed <seed>', 'tournament seed (default 1)')
+    .option('--sprt <values...>', 'stop early by a binomial SPRT: ELO0 ELO1 ALPHA BETA (two engines)')
+    .option('--seats <letters>', 'who sits at each seat of the turn order, e.g. ACBC (teams, NetGo)')
+    .option('--gauntlet', 'the first engine plays each of the others (default: round robin)')
+    .option('--move-timeout <s>', 'watchdog on genmove, in seconds')
+    .option('--move-limit <n>', 'stop and count a game after this many moves')
+    .option('--name <name>', 'a name for the tables')
+    .option('--quiet', 'no progress line')
+    .action(async (opts: MatchOptions) => {
+      if (opts.engine.length < 2) throw new CliError('tournament match needs at least two --engine options');
+      const raw: Record<string, unknown> = {
+        name: opts.name ?? 'match',
+        engines: opts.engine,
+        graphs: opts.graph.length > 0 ? opts.graph : ['grid 9 9'],
+        rules: (opts.rules.length > 0 ? opts.rules : ['area']).map((r) => (opts.seats !== undefined ? { rules: r, seats: opts.seats } : r)),
+        concurrency: wholeNumber('--concurrency', opts.concurrency ?? '1', 1, 256),
+      };
+      if (opts.games !== undefined) raw.games = wholeNumber('--games', opts.games, 1, 10_000_000);
+      if (opts.playouts !== undefined) raw.playouts = wholeNumber('--playouts', opts.playouts, 1, 1e12);
+      if (opts.seconds !== undefined) raw.seconds = positiveNumber('--seconds', opts.seconds);
+      if (opts.out !== undefined) raw.out = opts.out;
+      if (opts.seed !== undefined) raw.seed = opts.seed;
+      if (opts.gauntlet) raw.schedule = 'gauntlet';
+      if (opts.moveTimeout !== undefined) raw.moveTimeout = positiveNumber('--move-timeout', opts.moveTimeout);
+      if (opts.moveLimit !== undefined) raw.moveLimit = wholeNumber('--move-limit', opts.moveLimit, 1, 1e9);
+      if (opts.sprt !== undefined) raw.sprt = parseSprt(opts.sprt);
+      const result = validateTournament(raw, { baseDir: process.cwd(), defaultOut: (hash) => join('runs', `match-${hash}`) });
+      await runTournament(unwrap(result, 'match'), io, opts.quiet === true);
+    });
+
+  tournament
+    .command('status <target>')
+    .description('how far a run is: games played, running or not, score so far')
+    .action((target: string) => {
+      const dir = outDir(target);
+      const stored = readStoredTournament(dir);
+      const { records, warnings } = readResults(dir);
+      if (stored === null && records.length === 0) throw new CliError(`no tournament in ${dir}`);
+      const engines = stored?.engines ?? [...new Set(records.flatMap((r) => r.seats))];
+      const lines: string[] = [`tournament "${stored?.name ?? '?'}" in ${dir}`];
+      const owner = readLock(dir);
+      if (owner === null) lines.push('  state: not running');
+      else if (isAlive(owner.pid)) lines.push(`  state: running (pid ${owner.pid} on ${owner.host}, since ${owner.started})`);
+      else lines.push(`  state: not running (stale lock of pid ${owner.pid}; the next run removes it)`);
+      const total = stored?.plan?.total;
+      const voids = readVoids(dir).records.length;
+      const last = resultsMtime(dir);
+      lines.push(
+        `  games: ${records.length}${total !== undefined ? ` of ${total}` : ''} played` +
+          (voids > 0 ? `, ${voids} voided (and replayed)` : '') +
+          (last !== null && records.length > 0 ? `, last result ${last.toISOString()}` : ''),
+      );
+      for (const s of stored?.plan?.skipped ?? []) lines.push(`  skipped: ${s}`);
+      const score = new RunningScore(engines);
+      for (const r of records) score.add(r);
+      lines.push(`  ${progressLine(score, { done: records.length, total: total ?? records.length, running: 0, etaMs: null, sprt: stored?.sprt ?? null })}`);
+      if (stored?.sprt && engines.length === 2) {
+        const state = sprt(score.wins, score.losses, stored.sprt);
+        lines.push(`  ${sprtText({ ...state, settings: stored.sprt, wins: score.wins, losses: score.losses })}`);
+      }
+      for (const w of warnings) lines.push(`  warning: ${w}`);
+      io.writeOut(lines.join('\n') + '\n');
+    });
+
+  tournament
+    .command('report <target>')
+    .description('print the final table again and write it as CSV')
+    .option('--csv <path>', 'where the pairings CSV goes (default OUT/report.csv)')
+    .action((target: string, opts: { csv?: string }) => {
+      const dir = outDir(target);
+      const stored = readStoredTournament(dir);
+      const { records, warnings } = readResults(dir);
+      if (stored === null && records.length === 0) throw new CliError(`no tournament in ${dir}`);
+      for (const w of warnings) io.writeErr(`graphgo: warning: ${w}\n`);
+      const standings = computeStandings(stored?.engines ?? [], records, stored?.sprt ?? null);
+      const total = stored?.plan?.total;
+      io.writeOut(standingsText(standings, `tournament "${stored?.name ?? '?'}": ${records.length}${total !== undefined ? ` of ${total}` : ''} games`));
+      const csv = resolve(opts.csv ?? join(dir, 'report.csv'));
+      writeFileSync(csv, pairingsCsv(standings));
+      const written = [csv];
+      if (standings.engines.length > 2) {
+        const ratings = csv.replace(/(\.csv)?$/, '-ratings.csv');
+        writeFileSync(ratings, ratingsCsv(standings));
+        written.push(ratings);
+      }
+      io.writeErr(`wrote ${written.join(' and ')}\n`);
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function unwrap(result: TournamentResult, what: string): Tournament {
+  if (result.ok) return result.tournament;
+  throw new CliError(`invalid tournament ${what}:\n  ${result.errors.join('\n  ')}`);
+}
+
+function wholeNumber(flag: string, text: string, min: number, max: number): number {
+  const x = Number(text);
+  if (!/^\d+$/.test(text.trim()) || x < min || x > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
+  return x;
+}
+
+function positiveNumber(flag: string, text: string): number {
+  const x = Number(text);
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text.trim()) || !(x > 0)) throw new CliError(`${flag} must be a positive number, got "${text}"`);
+  return x;
+}
+
+function parseSprt(values: readonly string[]): number[] {
+  const words = values.flatMap((v) => v.split(/[\s,]+/)).filter((w) => w.length > 0);
+  const numbers = words.map(Number);
+  if (numbers.length !== 4 || numbers.some((x) => !Number.isFinite(x))) {
+    throw new CliError(`--sprt takes four numbers: ELO0 ELO1 ALPHA BETA (e.g. --sprt 0 10 0.05 0.05), got "${values.join(' ')}"`);
+  }
+  return numbers;
+}
+
+/** The output folder of a target: a folder as is, a tournament file's `out`. */
+function outDir(target: string): string {
+  if (!existsSync(target)) throw new CliError(`no such file or folder: ${target}`);
+  if (statSync(target).isDirectory()) return resolve(target);
+  return unwrap(loadTournamentFile(target), target).out;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** This repository's dist/cli/main.js (for built-in bots), found from this file in cli/ or dist/cli/. */
+function graphgoMain(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg)) {
+      try {
+        if ((JSON.parse(readFileSync(pkg, 'utf8')) as { name?: string }).name === 'graphgo') return join(dir, 'dist', 'cli', 'main.js');
+      } catch {
+        // not ours
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return join(dirname(fileURLToPath(import.meta.url)), 'main.js');
+    dir = parent;
+  }
+}
+
+async function runTournament(t: Tournament, io: CliIo, quiet: boolean): Promise<void> {
+  const main = graphgoMain();
+  if (t.engines.some((e) => e.builtin !== undefined) && !existsSync(main)) {
+    throw new CliError(`built-in engines run ${main}, which is missing: build first (npx tsc -p tsconfig.build.json)`);
+  }
+  const host: RunHost = { node: process.execPath, graphgoMain: main, pid: process.pid, isAlive, env: process.env };
+  const tty = process.stderr.isTTY === true;
+  let lineShown = false;
+  const clearLine = (): void => {
+    if (lineShown) io.writeErr('\r\x1b[K');
+    lineShown = false;
+  };
+  const onEvent = (e: RunEvent): void => {
+    switch (e.type) {
+      case 'message':
+        clearLine();
+        io.writeErr(`${e.level === 'warning' ? 'warning: ' : ''}${e.text}\n`);
+        break;
+      case 'void':
+        clearLine();
+        io.writeErr(`void: game ${e.game} will be replayed: ${e.reason}\n`);
+        break;
+      case 'game': {
+        if (quiet) break;
+        const line = progressLine(e.progress.score, {
+          done: e.progress.done,
+          total: e.progress.total,
+          running: e.progress.running,
+          etaMs: e.progress.etaMs,
+          sprt: t.sprt,
+        });
+        if (tty) {
+          io.writeErr(`\r\x1b[K${line}`);
+          lineShown = true;
+        } else {
+          io.writeErr(`${line}\n`);
+        }
+        break;
+      }
+    }
+  };
+  const runner = new TournamentRunner(t, { host, onEvent });
+  let interrupts = 0;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    interrupts++;
+    clearLine();
+    if (interrupts === 1) {
+      io.writeErr(`${signal}: stopping; killing the engines (games in progress are dropped and replayed on resume)\n`);
+      runner.abort();
+    } else {
+      runner.killAllNow();
+      runner.releaseLock();
+      process.exit(130);
+    }
+  };
+  const onExit = (): void => {
+    runner.killAllNow();
+    runner.releaseLock();
+  };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, onSignal);
+  process.on('exit', onExit);
+
+  const graphs = t.graphs.map((g) => g.label).join(', ');
+  const rules = t.rules.map((r) => r.label + (r.seatLetters.length > 2 || r.roles > 2 ? ` (seats ${r.seatLetters})` : '')).join(', ');
+  io.writeErr(`tournament "${t.name}": ${t.engines.map((e) => `${e.name} [${describeEngine(e)}]`).join(' vs ')}\n`);
+  io.writeErr(`  on ${graphs}; rules ${rules}; ${t.games} games per pairing; concurrency ${t.concurrency}; output in ${t.out}\n`);
+  let summary: RunSummary;
+  try {
+    summary = await runner.run();
+  } catch (e) {
+    if (e instanceof LockError) throw new CliError(e.message);
+    throw e;
+  } finally {
+    for (const s of signals) process.off(s, onSignal);
+    process.off('exit', onExit);
+    clearLine();
+  }
+
+  const { records } = readResults(t.out);
+  const standings = computeStandings(
+    t.engines.map((e) => e.name),
+    records,
+    t.sprt,
+  );
+  if (summary.status !== 'aborted') io.writeOut(standingsText(standings, `tournament "${t.name}": ${summary.done} of ${summary.total} games`));
+  const rate = summary.playedThisRun > 0 ? ` (${((1000 * summary.playedThisRun) / Math.max(1, summary.elapsedMs)).toFixed(2)} games/s)` : '';
+  const played = `${summary.playedThisRun} games played in ${(summary.elapsedMs / 1000).toFixed(1)} s${rate}`;
+  switch (summary.status) {
+    case 'complete':
+      io.writeErr(`done: ${played}; all ${summary.total} games are in ${t.out}\n`);
+      return;
+    case 'sprt':
+      io.writeErr(`SPRT decided: ${played}; ${summary.done} games in ${t.out}\n`);
+      return;
+    case 'stopped':
+      io.writeErr(`stopped: ${played}; ${summary.done} of ${summary.total} games in ${t.out}; run the same command to resume\n`);
+      return;
+    case 'aborted':
+      if (summary.total === 0) throw new CliError(`interrupted while starting the engines; nothing was played`, 130);
+      throw new CliError(`interrupted: ${summary.done} of ${summary.total} games are recorded in ${t.out}; run the same command again to resume`, 130);
+    case 'halted':
+      throw new CliError(`tournament halted: ${summary.error ?? 'unknown reason'} (${summary.done} of ${summary.total} games recorded; fix the cause and run the same command to resume)`);
+  }
+}

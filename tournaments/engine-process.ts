@@ -1,0 +1,316 @@
+/**
+ * One running engine process, as the harness uses it: started once, checked, reused game after game.
+ *
+ * - Start-up checks: `protocol_version` (must answer), `name`, `version`, `list_commands`; then the engine's own
+ *   start-up commands. An engine with `set_graph` and `set_rules` plays any graph; one with only `boardsize`,
+ *   `clear_board` and `komi` (GNU Go, Leela-style engines, Pachi) plays square grids under two-colour rules with
+ *   free passes, and is skipped elsewhere with a message saying why (`cannotPlay`).
+ * - Every command has a wall-clock watchdog (protocol/client.ts kills the process group when it fires): start-up
+ *   commands get the start-up timeout, `genmove` the move timeout (also under fixed playouts: fastchess#1029),
+ *   everything else the command timeout.
+ * - Before each game: `set_graph`/`set_rules` when the graph or rules change, else `clear_board` (graph engines);
+ *   `boardsize` when the size changes, `clear_board`, `komi` (square engines); `time_settings 0 S 1` when the
+ *   tournament gives seconds per move; `set_random_seed` (GNU Go has it) from the game's seed.
+ * - stderr goes to OUT/logs/<engine>.w<worker>.log, with a header line per start.
+ */
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GtpClient, GtpEngineError, type GtpResponse } from '../protocol/client.js';
+import { isTwoColorAlternation } from '../src/rules.js';
+import { joinCommandLine } from './command-line.js';
+import type { GraphEntry, RulesEntry } from './config.js';
+import { engineArgv, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
+
+export type EngineMode = 'graph' | 'square';
+
+export interface EngineInfo {
+  readonly gtpName?: string;
+  readonly version?: string;
+  readonly protocolVersion: string;
+  readonly commands: ReadonlySet<string>;
+  readonly mode: EngineMode;
+  readonly pid?: number;
+}
+
+export interface ProcessSettings {
+  readonly host: EngineHost;
+  /** Environment of the engine processes (the harness's own, given by the CLI); undefined: inherit. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly limits: SearchLimits;
+  readonly logDir: string;
+  readonly worker: number;
+  /** The tournament seed; built-in bots get `--seed <seed>.<engine>.w<worker>.<start>`. */
+  readonly seed: string;
+  readonly startupTimeoutMs: number;
+  readonly commandTimeoutMs: number;
+  readonly moveTimeoutMs: number;
+}
+
+/** The engine could not be started or failed its start-up checks. */
+export class EngineStartError extends Error {
+  constructor(
+    readonly engine: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'EngineStartError';
+  }
+}
+
+/** The engine answered `?` to a game set-up command: it cannot play this graph or these rules. */
+export class SetupRefusedError extends Error {
+  constructor(
+    readonly engine: string,
+    readonly command: string,
+    readonly answer: string,
+  ) {
+    super(`${engine} refused "${shortCommand(command)}": ${answer}`);
+    this.name = 'SetupRefusedError';
+  }
+}
+
+function shortCommand(command: string): string {
+  return command.length > 80 ? `${command.slice(0, 77)}...` : command;
+}
+
+/** GTP's word for a colour: b/w with two colours, else the digit. */
+export function colorWord(color: number, colors: number): string {
+  if (colors === 2) return color === 1 ? 'b' : 'w';
+  return String(color);
+}
+
+/** A file-name-safe form of an engine name. */
+export function slug(name: string): string {
+  const s = name
+    .replace(/[^A-Za-z0-9._]+/g, '-')
+    .replace(/^[-.]+|-+$/g, '')
+    .slice(0, 60);
+  return s.length > 0 ? s : 'engine';
+}
+
+/** A 31-bit integer from a text (FNV-1a), for `set_random_seed`. */
+export function seedNumber(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & 0x7fffffff;
+}
+
+export class EngineProcess {
+  private client: GtpClient | null = null;
+  private engineInfo: EngineInfo | null = null;
+  private lastSetup: string | null = null;
+  private startCount = 0;
+  /** The last failure that killed the process (for restart messages). */
+  lastFailure: string | null = null;
+
+  constructor(
+    readonly def: EngineDef,
+    private readonly settings: ProcessSettings,
+  ) {}
+
+  get name(): string {
+    return this.def.name;
+  }
+
+  get info(): EngineInfo | null {
+    return this.engineInfo;
+  }
+
+  get starts(): number {
+    return this.startCount;
+  }
+
+  get pid(): number | undefined {
+    return this.client?.pid;
+  }
+
+  get logPath(): string {
+    return join(this.settings.logDir, `${slug(this.def.name)}.w${this.settings.worker}.log`);
+  }
+
+  /** Whether a started process is still able to take commands. */
+  get alive(): boolean {
+    return this.client !== null && this.client.alive;
+  }
+
+  /** Starts (or restarts) the process and runs the start-up checks; throws EngineStartError. */
+  async start(): Promise<EngineInfo> {
+    if (this.client !== null) await this.client.kill();
+    this.client = null;
+    this.engineInfo = null;
+    this.lastSetup = null;
+    this.startCount++;
+    const s = this.settings;
+    const processSeed = `${s.seed}.${this.def.name}.w${s.worker}.${this.startCount}`;
+    const { program, args } = engineArgv(this.def, s.host, s.limits, processSeed);
+    try {
+      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.startCount}: ${joinCommandLine([program, ...args])}\n`);
+    } catch {
+      // The log is a convenience; the stderr tail in memory still reaches error messages.
+    }
+    const env = this.def.env !== undefined ? { ...(s.env ?? {}), ...this.def.env } : s.env;
+    const client = new GtpClient(program, args, {
+      timeoutMs: s.commandTimeoutMs,
+      stderrLog: this.logPath,
+      ...(this.def.cwd !== undefined ? { cwd: this.def.cwd } : {}),
+      ...(env !== undefined ? { env: env as NodeJS.ProcessEnv } : {}),
+    });
+    this.client = client;
+    const fail = async (message: string): Promise<never> => {
+      await client.kill();
+      let text = `engine "${this.def.name}" (${joinCommandLine([program, ...args])}) failed to start: ${message}`;
+      if (this.def.gnugoAlias && /ENOENT/.test(message)) text += ' (install GNU Go: apt-get install gnugo)';
+      throw new EngineStartError(this.def.name, text);
+    };
+    const ask = async (command: string): Promise<GtpResponse> => client.send(command, s.startupTimeoutMs);
+    try {
+      const pv = await ask('protocol_version');
+      if (!pv.ok) return await fail(`protocol_version answered "? ${pv.text}"`);
+      const name = await ask('name');
+      const version = await ask('version');
+      const list = await ask('list_commands');
+      const commands = new Set<string>();
+      if (list.ok) {
+        for (const line of list.text.split('\n')) if (line.trim().length > 0) commands.add(line.trim());
+      } else {
+        // GTP v1 engines may lack list_commands: ask for what matters one by one.
+        for (const c of ['play', 'genmove', 'set_graph', 'set_rules', 'boardsize', 'clear_board', 'komi', 'time_settings', 'set_random_seed', 'cputime']) {
+          const known = await ask(`known_command ${c}`);
+          if (known.ok && known.text.trim() === 'true') commands.add(c);
+        }
+      }
+      for (const needed of ['play', 'genmove']) {
+        if (!commands.has(needed)) return await fail(`it does not list the GTP command "${needed}"`);
+      }
+      let mode: EngineMode;
+      if (commands.has('set_graph') && commands.has('set_rules')) mode = 'graph';
+      else if (commands.has('boardsize') && commands.has('clear_board') && commands.has('komi')) mode = 'square';
+      else return await fail('it has neither set_graph and set_rules (any graph) nor boardsize, clear_board and komi (square boards)');
+      for (const command of this.def.startup) {
+        const r = await ask(command);
+        if (!r.ok) return await fail(`its start-up command "${command}" was refused: ${r.text}`);
+      }
+      this.engineInfo = {
+        ...(name.ok && name.text.trim() ? { gtpName: name.text.trim() } : {}),
+        ...(version.ok && version.text.trim() ? { version: version.text.trim() } : {}),
+        protocolVersion: pv.text.trim(),
+        commands,
+        mode,
+        ...(client.pid !== undefined ? { pid: client.pid } : {}),
+      };
+      this.lastFailure = null;
+      return this.engineInfo;
+    } catch (e) {
+      if (e instanceof EngineStartError) throw e;
+      if (e instanceof GtpEngineError) return await fail(e.message);
+      throw e;
+    }
+  }
+
+  /** Why this engine cannot play a graph under a rule set (null: it can, as far as its commands tell). */
+  cannotPlay(graph: GraphEntry, rules: RulesEntry): string | null {
+    const info = this.engineInfo;
+    if (info === null || info.mode === 'graph') return null;
+    const what = `${this.def.name} knows only square boards (no set_graph/set_rules)`;
+    if (graph.squareSide === null) return `${what}: it cannot play on "${graph.label}"`;
+    if (graph.squareSide > 25) return `${what}: GTP's boardsize stops at 25, so it cannot play "${graph.label}"`;
+    const r = rules.rules;
+    if (r.colors !== 2 || !isTwoColorAlternation(r)) return `${what}: it cannot follow "${rules.label}" (${r.colors} colours, order ${r.order.join(',')})`;
+    if (r.passes !== 'free') return `${what}: it cannot follow "${rules.label}" (passes=${r.passes}; it knows free passes only)`;
+    return null;
+  }
+
+  private get live(): GtpClient {
+    if (this.client === null) throw new GtpEngineError('closed', `engine ${this.def.name} is not running`);
+    return this.client;
+  }
+
+  /** Sends a command with the command timeout; rejects with GtpEngineError when the engine is gone. */
+  send(command: string, timeoutMs?: number): Promise<GtpResponse> {
+    return this.live.send(command, timeoutMs ?? this.settings.commandTimeoutMs);
+  }
+
+  private async setupCommand(command: string): Promise<void> {
+    const r = await this.send(command);
+    if (!r.ok) {
+      this.lastSetup = null;
+      throw new SetupRefusedError(this.def.name, command, r.text);
+    }
+  }
+
+  /**
+   * Readies the engine for a new game. Throws SetupRefusedError when it refuses the graph, rules or size, and
+   * GtpEngineError when it dies or hangs.
+   */
+  async prepareGame(graph: GraphEntry, rules: RulesEntry, gameSeed: string, seconds: number | null): Promise<void> {
+    const info = this.engineInfo;
+    if (info === null) throw new GtpEngineError('closed', `engine ${this.def.name} is not running`);
+    if (info.mode === 'graph') {
+      const key = `${graph.setGraph}\n${rules.text}`;
+      if (this.lastSetup !== key) {
+        this.lastSetup = null;
+        await this.setupCommand(`set_graph ${graph.setGraph}`);
+        await this.setupCommand(`set_rules ${rules.text}`);
+        this.lastSetup = key;
+      } else {
+        await this.setupCommand('clear_board');
+      }
+    } else {
+      const key = `boardsize ${graph.squareSide}`;
+      if (this.lastSetup !== key) {
+        this.lastSetup = null;
+        await this.setupCommand(key);
+        this.lastSetup = key;
+      }
+      await this.setupCommand('clear_board');
+      await this.setupCommand(`komi ${rules.rules.komi}`);
+    }
+    if (seconds !== null && info.commands.has('time_settings')) {
+      // Canadian byo-yomi of one stone per period: S seconds for every move. A refusal is not fatal.
+      await this.send(`time_settings 0 ${seconds} 1`);
+    }
+    if (info.commands.has('set_random_seed')) {
+      await this.send(`set_random_seed ${seedNumber(`${gameSeed}.${this.def.name}`)}`);
+    }
+  }
+
+  genmove(color: number, colors: number): Promise<GtpResponse> {
+    return this.send(`genmove ${colorWord(color, colors)}`, this.settings.moveTimeoutMs);
+  }
+
+  play(color: number, colors: number, vertex: string): Promise<GtpResponse> {
+    return this.send(`play ${colorWord(color, colors)} ${vertex}`);
+  }
+
+  /** CPU seconds the engine has used, when it reports them (GNU Go's `cputime`, gomill's `gomill-cpu_time`). */
+  async cpuTime(): Promise<number | null> {
+    const info = this.engineInfo;
+    if (info === null || !this.alive) return null;
+    const command = info.commands.has('cputime') ? 'cputime' : info.commands.has('gomill-cpu_time') ? 'gomill-cpu_time' : null;
+    if (command === null) return null;
+    try {
+      const r = await this.send(command);
+      const x = Number(r.text.trim());
+      return r.ok && Number.isFinite(x) ? x : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Ends the process politely (quit, then a kill after the grace period). */
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (client !== null) await client.close();
+  }
+
+  /** Kills the process group at once; synchronous in effect (the signal is sent before this returns). */
+  kill(): Promise<unknown> {
+    const client = this.client;
+    if (client === null) return Promise.resolve();
+    return client.kill();
+  }
+}
