@@ -5,7 +5,7 @@
  * No input can make it throw: a handler that fails unexpectedly answers `? internal error: ...`.
  */
 import type { Bot } from '../bots/bot.js';
-import { createBot } from '../bots/registry.js';
+import { createBot, type BotOptions } from '../bots/registry.js';
 import { secondsForMove } from '../bots/time-control.js';
 import { renderBoard, stoneChar } from '../src/diagram.js';
 import { parseGraphSpec } from '../src/families.js';
@@ -28,18 +28,9 @@ import {
   preprocessLine,
 } from './gtp.js';
 
-export interface EngineOptions {
+/** The bot's name and its options (seed, limits, search switches), plus the starting board and rules. */
+export interface EngineOptions extends BotOptions {
   readonly bot: string;
-  readonly seed: string;
-  readonly playouts?: number;
-  readonly seconds?: number;
-  /** Search switches (`--no-rave` and friends), passed to the bot. */
-  readonly rave?: boolean;
-  readonly priors?: boolean;
-  readonly reuse?: boolean;
-  readonly tactics?: boolean;
-  readonly resign?: number;
-  readonly threads?: number;
   readonly graph?: string;
   readonly rules?: string;
   readonly version: string;
@@ -112,17 +103,7 @@ export class GtpEngine {
       if (!parsed.ok) return { ok: false, error: `invalid rules: ${parsed.error}` };
       rules = parsed.rules;
     }
-    const bot = createBot(options.bot, {
-      seed: options.seed,
-      playouts: options.playouts,
-      seconds: options.seconds,
-      rave: options.rave,
-      priors: options.priors,
-      reuse: options.reuse,
-      tactics: options.tactics,
-      resign: options.resign,
-      threads: options.threads,
-    });
+    const bot = createBot(options.bot, options);
     if (!bot.ok) return { ok: false, error: bot.error };
     return { ok: true, engine: new GtpEngine(options, built.graph, rules, bot.bot) };
   }
