@@ -1,6 +1,6 @@
 /**
- * `graphgo demo`: two random players play one game and every move is printed, then the result. It is what
- * `npm start` runs until human play exists, so the quick start always shows the program working.
+ * `graphgo demo`: two random players play one game and every move is printed, then the result: the program at
+ * work without any input (`npm start` plays against the computer: `graphgo play`).
  */
 import type { Command } from 'commander';
 import { RandomBot } from '../bots/random.js';
@@ -61,7 +61,7 @@ export function runDemo(options: DemoOptions, write: (line: string) => void): vo
 export function registerDemoCommand(program: Command, write: (line: string) => void): void {
   program
     .command('demo')
-    .description('watch two random players play one game (what npm start runs)')
+    .description('watch two random players play one game (no input needed)')
     .option('--graph <spec>', 'the board, as a set_graph spec', 'grid 9 9')
     .option('--rules <spec>', 'a rule set, e.g. "area" or "famine komi=0"', 'famine')
     .option('--seed <seed>', 'seed of the random players', '1')

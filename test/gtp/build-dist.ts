@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { REPO_ROOT } from './tst-runner.js';
 
 const run = promisify(execFile);
-const BUILD_DIRS = ['src', 'bots', 'protocol', 'tournaments', 'bench', 'cli'];
+const BUILD_DIRS = ['src', 'bots', 'protocol', 'tournaments', 'bench', 'cli', 'play'];
 const LOCK = join(REPO_ROOT, 'dist', '.build-lock');
 export const ENGINE_MAIN = join(REPO_ROOT, 'dist', 'cli', 'main.js');
 

@@ -1,0 +1,42 @@
+/**
+ * Debian's Chromium, driven by playwright-core, for the web game's tests and screenshots. The flags keep it off the
+ * network (the machine's notes: without them Chromium keeps trying Google's services and gets refused).
+ */
+import { existsSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.GRAPHGO_CHROMIUM ?? '/usr/bin/chromium';
+export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Chromium headless, or a clear failure when it is missing (CI installs it: .ci/run). */
+export async function launchChromium(): Promise<Browser> {
+  if (!HAS_CHROMIUM) {
+    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium (apt-get install -y chromium), as .ci/run does`);
+  }
+  // playwright gives every launch a fresh, empty profile directory of its own.
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** The game the page keeps in localStorage (evaluated in the page; the tests are compiled without the DOM's types). */
+const SAVED_GAME = "JSON.parse(localStorage.getItem('graphgo.web.game') ?? '{}')";
+
+export async function savedGame(page: Page): Promise<{ id?: string; setup?: unknown; moves?: string[] }> {
+  return page.evaluate(SAVED_GAME) as Promise<{ id?: string; setup?: unknown; moves?: string[] }>;
+}
+
+/** Waits until the page holds a game other than `previous` (a new game was started). */
+export async function waitForNewGame(page: Page, previous: string | undefined): Promise<void> {
+  await page.waitForFunction(`${SAVED_GAME}.id !== ${previous === undefined ? 'undefined' : JSON.stringify(previous)}`);
+}
