@@ -1,11 +1,12 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/main.js';
 import { parseGraphFile } from '../../src/graph-formats.js';
 import { build, linkList, unwrap } from './helpers.js';
+import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
 
 /** Runs the CLI in-process and collects what it writes. */
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -111,23 +112,12 @@ describe('graphgo graph', () => {
 });
 
 describe('the compiled entry point', () => {
-  // Compiles cli/main.ts and what it imports (not the whole project, which others are editing) into a scratch
-  // folder inside the project, so that node finds node_modules, and runs it as a user would.
-  const outDir = join('node_modules', '.cache', 'graphgo-cli-test');
-  const mainJs = join(outDir, 'cli', 'main.js');
+  // The built program, as a user runs it (dist/ is rebuilt first when any source is newer).
+  const mainJs = ENGINE_MAIN;
 
-  beforeAll(() => {
-    execFileSync(
-      process.execPath,
-      [
-        'node_modules/typescript/bin/tsc',
-        ...['--target', 'ES2022', '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--types', 'node'],
-        ...['--strict', '--skipLibCheck', '--esModuleInterop', '--rootDir', '.', '--outDir', outDir],
-        'cli/main.ts',
-      ],
-      { stdio: 'pipe' },
-    );
-  }, 60_000);
+  beforeAll(async () => {
+    await ensureDist();
+  }, 120_000);
 
   it('prints a graph and exits 0; refuses a bad one with exit 1 and no stack trace', () => {
     const good = spawnSync(process.execPath, [mainJs, 'graph', 'path', '3'], { encoding: 'utf8' });

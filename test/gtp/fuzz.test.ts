@@ -27,7 +27,7 @@ import { parseRules, type Rules } from '../../src/rules.js';
 import { ensureDist, ENGINE_MAIN } from './build-dist.js';
 import { REPO_ROOT } from './tst-runner.js';
 
-const LINES = 10_000;
+const LINES = 5_000;
 const START_GRAPH = 'grid 5 5';
 const START_RULES = 'area';
 
