@@ -200,12 +200,15 @@ export function registerBenchCommand(
     )
     .option('--seconds <s>', 'measuring time per graph (after a short warm-up)', '5')
     .option('--seed <seed>', 'seed of the playouts', '1')
+    .option('--cpu-time', 'time on the process CPU time instead of the wall clock (steadier on a busy machine)')
     .option('--json', 'JSON lines (the default; kept for symmetry with bench core)')
-    .action((opts: { graph?: string[]; seconds: string; seed: string }) => {
+    .action((opts: { graph?: string[]; seconds: string; seed: string; cpuTime?: boolean }) => {
       const seconds = Number(opts.seconds);
       if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${opts.seconds}"`);
+      if (opts.cpuTime && !env.cpuTimeMs) throw new CliError('--cpu-time: no CPU clock is available here');
+      const clock = opts.cpuTime ? env.cpuTimeMs : undefined;
       for (const spec of opts.graph ?? ['grid 9 9']) {
-        const outcome = runPlayoutBench(spec, seconds, opts.seed);
+        const outcome = runPlayoutBench(spec, seconds, opts.seed, clock);
         if (!outcome.ok) throw new CliError(outcome.error);
         write(JSON.stringify(outcome.result));
       }
