@@ -131,7 +131,8 @@ export class LightPlayout {
 
   /**
    * Tactics on top of the light policy (a search setting, off for the pure light benchmark): answer the last move
-   * first when it left a chain in atari, by capturing it or by letting our own chain escape.
+   * first when it left a chain in atari, by capturing it or by letting our own chain escape; and never put a chain
+   * of two or more stones into atari without capturing (random self-ataris make light playouts misjudge life).
    */
   tactics = false;
 
@@ -152,8 +153,20 @@ export class LightPlayout {
    */
   private tryMove(v: number, c: number, ko: number): boolean {
     if (v === ko) return false;
-    if (this.late) return this.tryWithArcs(v, c);
+    // A move with two empty neighbours keeps two liberties: only moves with fewer can be self-atari, and only
+    // those need the trial play that refuses self-atari (late in a playout, or always with tactics).
+    if (this.late || (this.tactics && this.fewEmptyNeighbours(v))) return this.tryWithArcs(v, c);
     return this.undirected ? this.tryUndirected(v, c) : this.tryWithArcs(v, c);
+  }
+
+  private fewEmptyNeighbours(v: number): boolean {
+    const p = this.position;
+    const { libStart, lib } = p.graph;
+    let empties = 0;
+    for (let i = libStart[v], end = libStart[v + 1]; i < end; i++) {
+      if (p.color[lib[i]] === EMPTY && ++empties >= 2) return false;
+    }
+    return true;
   }
 
   /**
@@ -183,7 +196,7 @@ export class LightPlayout {
     if (p.play(v, c, false) === PLAY_SUICIDE) return false;
     const k = p.koVertex;
     const h = p.head[v];
-    if ((k >= 0 && this.koTaken[k] === this.playoutId) || (this.late && p.size[h] >= 2 && p.inAtari(h))) {
+    if ((k >= 0 && this.koTaken[k] === this.playoutId) || ((this.late || this.tactics) && p.size[h] >= 2 && p.inAtari(h) && p.captured === 0)) {
       p.undo();
       return false;
     }
