@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { BOT_NAMES, DEFAULT_BOT } from '../bots/registry.js';
 import { GtpEngine } from '../protocol/engine.js';
 import { serveGtp } from '../protocol/serve.js';
+import { parseSearchLimits } from './search-limits.js';
 import { CliError, type CliIo } from './io.js';
 
 interface GtpOptions {
@@ -41,14 +42,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--graph <spec>', 'the starting board, as a set_graph spec', 'grid 19 19')
     .option('--rules <spec>', 'the starting rule set, as set_rules takes it', 'famine')
     .action(async (opts: GtpOptions) => {
-      const playouts = opts.playouts === undefined ? undefined : Number(opts.playouts);
-      if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1)) {
-        throw new CliError(`--playouts must be a positive whole number, got "${opts.playouts}"`);
-      }
-      const seconds = opts.time === undefined ? undefined : Number(opts.time);
-      if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0)) {
-        throw new CliError(`--time must be a positive number of seconds, got "${opts.time}"`);
-      }
+      const { playouts, seconds } = parseSearchLimits(opts);
       const resign = opts.resign === undefined ? undefined : Number(opts.resign);
       if (resign !== undefined && (!Number.isFinite(resign) || resign < 0 || resign >= 1)) {
         throw new CliError(`--resign must be a win rate in [0, 1), got "${opts.resign}"`);

@@ -8,6 +8,7 @@ import readlineSync from 'readline-sync';
 import { BOT_NAMES } from '../bots/registry.js';
 import { DEFAULT_PLAY_PLAYOUTS, DEFAULT_PLAY_SECONDS, Match, matchSettings } from '../play/match.js';
 import { runTerminalGame } from '../play/terminal-game.js';
+import { parseSearchLimits } from './search-limits.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 
@@ -44,14 +45,7 @@ export function registerPlayCommand(program: Command, io: CliIo): void {
           throw new CliError(`cannot read ${opts.graphFile}: ${(e as Error).message}`);
         }
       }
-      const playouts = opts.playouts === undefined ? undefined : Number(opts.playouts);
-      if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1)) {
-        throw new CliError(`--playouts must be a positive whole number, got "${opts.playouts}"`);
-      }
-      const seconds = opts.time === undefined ? undefined : Number(opts.time);
-      if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0)) {
-        throw new CliError(`--time must be a positive number of seconds, got "${opts.time}"`);
-      }
+      const { playouts, seconds } = parseSearchLimits(opts);
       const settings = matchSettings({
         ...(graphText !== undefined ? { graphText } : { graph: opts.graph ?? 'grid 9 9' }),
         rules: opts.rules,
