@@ -2,7 +2,8 @@
 /**
  * graphgo's single command-line entry point: one commander program, one subcommand per file under cli/.
  *
- * Every subcommand file exports a `registerXxxCommand(program, io)` function; buildProgram calls them in order.
+ * Every subcommand file exports a `registerXxxCommand(program, io)` function; loadProgram imports and calls only the
+ * one the arguments name (all of them for help).
  * Commands report a user error by throwing CliError (cli/io.ts): it is printed here as one line, `graphgo: ...`,
  * with exit code 1 and no stack trace. Only this file and the command files touch process and stdio.
  */
@@ -10,13 +11,6 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
-import { registerBenchCommand } from './bench-command.js';
-import { registerDemoCommand } from './demo-command.js';
-import { registerGraphCommand } from './graph-command.js';
-import { registerGtpCommand } from './gtp-command.js';
-import { registerTournamentCommand } from './tournament-command.js';
-import { registerPlayCommand } from './play-command.js';
-import { registerWebCommand } from './web-command.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 
@@ -35,21 +29,38 @@ export function buildProgram(io: CliIo): Command {
     })
     .showHelpAfterError('(run graphgo help <command> for usage)');
 
-  // Subcommands, one file each. Add yours here: registerDemoCommand, registerGtpCommand, registerBenchCommand, ...
-  registerGraphCommand(program, io);
-  registerGtpCommand(program, io, packageVersion());
-  registerDemoCommand(program, (line) => io.writeOut(line + '\n'));
-  registerTournamentCommand(program, io);
-  registerBenchCommand(program, (line) => io.writeOut(line + '\n'));
-  registerPlayCommand(program, io);
-  registerWebCommand(program, io);
+  return program;
+}
 
+/**
+ * The subcommands, one file each, loaded on demand: `graphgo gtp` must answer its first command quickly, and
+ * importing every command (web server, harness, solver) cost about half a second of start-up on a busy machine.
+ * Add a command here.
+ */
+const COMMANDS: Record<string, (program: Command, io: CliIo) => Promise<void>> = {
+  play: async (program, io) => (await import('./play-command.js')).registerPlayCommand(program, io),
+  web: async (program, io) => (await import('./web-command.js')).registerWebCommand(program, io),
+  gtp: async (program, io) => (await import('./gtp-command.js')).registerGtpCommand(program, io, packageVersion()),
+  graph: async (program, io) => (await import('./graph-command.js')).registerGraphCommand(program, io),
+  demo: async (program, io) =>
+    (await import('./demo-command.js')).registerDemoCommand(program, (line) => io.writeOut(line + '\n')),
+  tournament: async (program, io) => (await import('./tournament-command.js')).registerTournamentCommand(program, io),
+  bench: async (program, io) =>
+    (await import('./bench-command.js')).registerBenchCommand(program, (line) => io.writeOut(line + '\n')),
+};
+
+/** The program with the subcommand `args` names, or with every subcommand (for help and unknown commands). */
+export async function loadProgram(io: CliIo, args: readonly string[]): Promise<Command> {
+  const program = buildProgram(io);
+  const first = args[0];
+  const only = first !== undefined && Object.prototype.hasOwnProperty.call(COMMANDS, first) ? [first] : Object.keys(COMMANDS);
+  for (const name of only) await COMMANDS[name](program, io);
   return program;
 }
 
 /** Runs the program on the user's arguments (argv without node and script) and returns the exit code. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
-  const program = buildProgram(io);
+  const program = await loadProgram(io, args);
   try {
     await program.parseAsync([...args], { from: 'user' });
     return 0;
