@@ -6,6 +6,7 @@ import type { Bot } from './bot.js';
 import { FlatBot } from './flat.js';
 import { ParallelUctBot } from './parallel-uct.js';
 import { RandomBot } from './random.js';
+import { DEFAULT_SOLVER_NODES, SolverBot } from './solver.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from './uct.js';
 
 export interface BotOptions {
@@ -54,6 +55,12 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
   },
   flat: (options) => new FlatBot({ ...searchLimits(options), seed: options.seed }),
   random: (options) => new RandomBot(options.seed),
+  solver: (options) =>
+    new SolverBot({
+      maxNodes: options.playouts ?? DEFAULT_SOLVER_NODES,
+      maxSeconds: options.seconds ?? DEFAULT_SECONDS_CAP,
+      fallback: () => FACTORIES.uct(options),
+    }),
 };
 
 export const BOT_NAMES: readonly string[] = Object.keys(FACTORIES);

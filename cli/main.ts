@@ -47,6 +47,8 @@ const COMMANDS: Record<string, (program: Command, io: CliIo) => Promise<void>> =
   tournament: async (program, io) => (await import('./tournament-command.js')).registerTournamentCommand(program, io),
   bench: async (program, io) =>
     (await import('./bench-command.js')).registerBenchCommand(program, (line) => io.writeOut(line + '\n')),
+  solve: async (program, io) => (await import('./solve-command.js')).registerSolveCommand(program, io),
+  count: async (program, io) => (await import('./count-command.js')).registerCountCommand(program, io),
 };
 
 /** The program with the subcommand `args` names, or with every subcommand (for help and unknown commands). */

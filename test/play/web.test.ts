@@ -55,7 +55,7 @@ describe('web API', () => {
   it('tells the bots, presets, families and defaults', async () => {
     const { status, json } = await call('/api/info');
     expect(status).toBe(200);
-    expect(json.bots).toEqual(['uct', 'flat', 'random']);
+    expect(json.bots).toEqual(['uct', 'flat', 'random', 'solver']);
     expect(json.presets).toContain('netgo');
     expect(json.families).toContain('petersen');
     expect(json.defaults).toMatchObject({ graph: 'grid 9 9', rules: 'famine', bot: 'uct', playouts: 10000, seconds: 2 });

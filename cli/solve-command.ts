@@ -1,0 +1,323 @@
+/**
+ * `graphgo solve`: exact play (docs/solver.md). One graph: its exact outcome with a principal variation; under
+ * famine without --komi, the komi of the graph; under area, the optimal score. A family (`--family "cycle 3..10"`):
+ * a table over its graphs, one row as each is solved. Progress goes to stderr; limits end with "unknown".
+ */
+import { Command, Option } from 'commander';
+import { parseGraphSpec } from '../src/families.js';
+import type { Graph } from '../src/graph.js';
+import { PASS } from '../src/move.js';
+import { vertexName } from '../src/notation.js';
+import { formatNumber, formatRules, parseRules } from '../src/rules.js';
+import type { Rules } from '../src/rules.js';
+import { expandFamily } from '../src/solver/family-range.js';
+import { komiOfGraph, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
+import type { SolverSettings } from '../src/solver/solve.js';
+import { CliError } from './io.js';
+import type { CliIo } from './io.js';
+
+interface SolveOptions {
+  graph?: string;
+  family?: string;
+  rules: string;
+  komi?: string;
+  maxSeconds?: string;
+  maxNodes?: string;
+  json?: boolean;
+  format: 'markdown' | 'csv';
+  pvLength: string;
+  tt: boolean;
+  symmetry: boolean;
+  benson: boolean;
+  ordering: boolean;
+  dominance: boolean;
+  deepening: boolean;
+  progress: boolean;
+}
+
+/** One solved (or not) graph, as printed and as JSON. */
+export interface SolveRecord {
+  graph: string;
+  vertices: number;
+  edges: number;
+  arcs: number;
+  rules: string;
+  /** komi: the komi of the graph; score: the optimal area score; winner: who wins at the given komi. */
+  kind: 'komi' | 'score' | 'winner';
+  status: 'solved' | 'unknown';
+  reason: string | null;
+  komi?: number | null;
+  blackWinsAt?: number | null;
+  whiteWinsAt?: number | null;
+  solves?: { komi: number; winner: 'B' | 'W' | null; nodes: number }[];
+  score?: number | null;
+  /** The result text with the komi applied (score and winner kinds). */
+  result?: string | null;
+  winner?: 'B' | 'W' | null;
+  pv: string[];
+  pvTruncated: boolean;
+  nodes: number;
+  seconds: number;
+}
+
+const EXAMPLES = `
+Examples:
+  graphgo solve --graph "cycle 5"                      # the komi of the 5-cycle (famine)
+  graphgo solve --graph "grid 3 3" --rules area        # optimal area score: B+9
+  graphgo solve --graph petersen --komi 0 --json       # famine winner at komi 0, as JSON
+  graphgo solve --family "cycle 3..10" --max-seconds 120
+  graphgo solve --family "connected 1..5" --format csv # the komi of every connected graph`;
+
+export function registerSolveCommand(program: Command, io: CliIo): void {
+  program
+    .command('solve')
+    .summary('solve a game exactly: the komi of a graph, an optimal score, a perfect line')
+    .description(
+      'Solve the game on a graph exactly, from the empty board with black to move (docs/solver.md). Under famine ' +
+        'rules without --komi: the komi of the graph (the largest integer komi at which black wins); with --komi: ' +
+        'the winner. Under area rules: the optimal score, black minus white, without komi. Limits end with ' +
+        '"unknown", never a guess. Progress goes to stderr.',
+    )
+    .option('--graph <spec>', 'the graph, as a set_graph spec (e.g. "grid 3 3")')
+    .option('--family <spec>', 'a family of graphs with ranges: "cycle 3..10", "grid 2..3 2..4", "connected 1..5"')
+    .option('--rules <spec>', 'the rule set, as set_rules takes it', 'famine')
+    .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
+    .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
+    .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
+    .option('--json', 'print JSON (one object, or an array for a family)')
+    .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
+    .option('--pv-length <plies>', 'longest principal variation printed', '60')
+    .option('--no-tt', 'measurement: no transposition table')
+    .option('--no-symmetry', 'measurement: no graph automorphisms')
+    .option('--no-benson', 'measurement: no Benson bounds')
+    .option('--no-ordering', 'measurement: plain move order')
+    .option('--no-dominance', 'measurement: no counter dominance (famine)')
+    .option('--no-deepening', 'measurement: one depth-first search instead of iterative deepening')
+    .option('--no-progress', 'no progress lines on stderr')
+    .addHelpText('after', EXAMPLES)
+    .action((opts: SolveOptions) => runSolveCommand(opts, io));
+}
+
+function positiveNumber(text: string | undefined, what: string, integer: boolean): number | null {
+  if (text === undefined) return null;
+  const x = Number(text);
+  if (!Number.isFinite(x) || x <= 0 || (integer && !Number.isInteger(x))) {
+    throw new CliError(`${what} must be a positive ${integer ? 'whole number' : 'number'}, got "${text}"`);
+  }
+  return x;
+}
+
+export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
+  if ((opts.graph === undefined) === (opts.family === undefined)) {
+    throw new CliError('give exactly one of --graph SPEC or --family SPEC');
+  }
+  const parsed = parseRules(opts.rules);
+  if (!parsed.ok) throw new CliError(`invalid rules: ${parsed.error}`);
+  let rules = parsed.rules;
+  let fixedKomi: number | null = null;
+  if (opts.komi !== undefined) {
+    const k = Number(opts.komi);
+    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(opts.komi.trim()) || !Number.isFinite(k)) {
+      throw new CliError(`--komi must be a number, got "${opts.komi}"`);
+    }
+    fixedKomi = k;
+    rules = { ...rules, komi: k };
+  }
+  const pvLength = positiveNumber(opts.pvLength, '--pv-length', true) ?? 60;
+  const settings: Partial<SolverSettings> = {
+    tt: opts.tt,
+    symmetry: opts.symmetry,
+    benson: opts.benson,
+    ordering: opts.ordering,
+    counterDominance: opts.dominance,
+    iterativeDeepening: opts.deepening,
+    maxSeconds: positiveNumber(opts.maxSeconds, '--max-seconds', false),
+    maxNodes: positiveNumber(opts.maxNodes, '--max-nodes', true),
+  };
+
+  if (opts.graph !== undefined) {
+    const graph = buildGraph(opts.graph);
+    const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, progress(opts, io, opts.graph));
+    if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
+    else io.writeOut(describe(record));
+    return;
+  }
+
+  const family = expandFamily(opts.family as string);
+  if (!family.ok) throw new CliError(`invalid family: ${family.error}`);
+  const graphs = family.specs.map((spec) => ({ spec, graph: buildGraph(spec) }));
+  const records: SolveRecord[] = [];
+  let header = false;
+  for (const { spec, graph } of graphs) {
+    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, progress(opts, io, spec));
+    records.push(record);
+    if (opts.json) continue;
+    if (!header) {
+      io.writeOut(tableHeader(record.kind, opts.format));
+      header = true;
+    }
+    io.writeOut(tableRow(record, opts.format));
+  }
+  if (opts.json) io.writeOut(JSON.stringify(records, null, 2) + '\n');
+}
+
+function buildGraph(spec: string): Graph {
+  const result = parseGraphSpec(spec);
+  if (!result.ok) throw new CliError(`invalid graph "${spec}": ${result.error.message}`);
+  return result.graph;
+}
+
+function progress(opts: SolveOptions, io: CliIo, spec: string): SolverSettings['onProgress'] {
+  if (!opts.progress) return null;
+  return (p) =>
+    io.writeErr(
+      `solve ${spec}: ${p.nodes} nodes, ${p.depth === null ? '' : `ply limit ${p.depth}, `}deepest ply ${p.maxPly}, ` +
+        `${p.seconds.toFixed(1)} s\n`,
+    );
+}
+
+/** Solves one graph as the options ask (exported for tests and scripts). */
+export function solveOne(
+  spec: string,
+  graph: Graph,
+  rules: Rules,
+  fixedKomi: number | null,
+  settings: Partial<SolverSettings>,
+  pvLength: number,
+  onProgress: SolverSettings['onProgress'] = null,
+): SolveRecord {
+  const problem = solverProblem(graph, rules);
+  if (problem !== null) throw new CliError(problem);
+  const base = {
+    graph: spec,
+    vertices: graph.n,
+    edges: graph.edgeCount,
+    arcs: graph.arcCount,
+    rules: formatRules(rules),
+  };
+  const all: Partial<SolverSettings> = { ...settings, onProgress };
+  const moveNames = (moves: readonly number[], first: number): string[] =>
+    moves.map((m, i) => `${(first + i) % 2 === 1 ? 'B' : 'W'} ${m === PASS ? 'pass' : vertexName(graph, m)}`);
+
+  if (rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null) {
+    const report = komiOfGraph(graph, rules, all);
+    return {
+      ...base,
+      rules: formatRules(rules).replace(/komi=\S+/, 'komi=searched'),
+      kind: 'komi',
+      status: report.status,
+      reason: report.reason,
+      komi: report.komi,
+      blackWinsAt: report.blackWinsAt,
+      whiteWinsAt: report.whiteWinsAt,
+      solves: report.solves.map((s) => ({
+        komi: s.komi,
+        winner: s.value === null ? null : s.value > 0 ? 'B' : 'W',
+        nodes: s.nodes,
+      })),
+      pv: moveNames(report.pv.slice(0, pvLength), 1),
+      pvTruncated: report.pvTruncated || report.pv.length > pvLength,
+      nodes: report.nodes,
+      seconds: report.seconds,
+    };
+  }
+
+  const solver = new Solver(graph, rules, all);
+  const report = solveWithVariation(solver, startRoot(rules), pvLength);
+  const solved = report.status === 'solved' && report.value !== null;
+  const common = {
+    status: report.status,
+    reason: report.reason,
+    pv: moveNames(report.pv, 1),
+    pvTruncated: report.pvTruncated,
+    nodes: report.nodes,
+    seconds: report.seconds,
+  };
+  if (solver.kind === 'score') {
+    const score = solved ? (report.value as number) : null;
+    return {
+      ...base,
+      kind: 'score',
+      ...common,
+      score,
+      result: score === null ? null : resultText(score - rules.komi),
+    };
+  }
+  const winner = solved ? ((report.value as number) > 0 ? 'B' : 'W') : null;
+  return { ...base, kind: 'winner', ...common, winner, result: winner === null ? null : `${winner}+M` };
+}
+
+function resultText(diff: number): string {
+  const d = Math.round(diff * 1e9) / 1e9;
+  if (d > 0) return `B+${formatNumber(d)}`;
+  if (d < 0) return `W+${formatNumber(-d)}`;
+  return '0';
+}
+
+function stopped(r: SolveRecord): string {
+  return `unknown (stopped at ${r.reason ?? 'a limit'} after ${r.nodes} nodes)`;
+}
+
+/** The text report of one graph. */
+export function describe(r: SolveRecord): string {
+  const lines: string[] = [];
+  lines.push(`graph: ${r.graph} (${r.vertices} vertices, ${r.edges} edges, ${r.arcs} arcs)`);
+  lines.push(`rules: ${r.rules}`);
+  const line = r.pv.join(', ') + (r.pvTruncated ? ', ...' : '');
+  if (r.kind === 'komi') {
+    if (r.status === 'solved') {
+      lines.push(`komi of the graph: ${r.komi} (black wins at komi ${r.komi}, white wins at komi ${(r.komi as number) + 1})`);
+      lines.push(`black's winning line at komi ${r.komi}: ${line}`);
+    } else {
+      const known: string[] = [];
+      if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) known.push(`komi >= ${r.blackWinsAt}`);
+      if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) known.push(`komi < ${r.whiteWinsAt}`);
+      lines.push(`komi of the graph: ${stopped(r)}${known.length > 0 ? `; known: ${known.join(', ')}` : ''}`);
+    }
+    const solves = (r.solves ?? []).map((s) => `komi ${s.komi}: ${s.winner === null ? 'unknown' : `${s.winner}+M`} (${s.nodes} nodes)`);
+    lines.push(`solves: ${solves.join('; ')}`);
+  } else if (r.kind === 'score') {
+    if (r.status === 'solved') {
+      lines.push(`optimal score: ${resultText(r.score as number)} (black minus white, no komi)`);
+      lines.push(`result with komi ${r.rules.match(/komi=(\S+)/)?.[1] ?? '?'}: ${r.result}`);
+      lines.push(`line: ${line}`);
+    } else {
+      lines.push(`optimal score: ${stopped(r)}`);
+    }
+  } else if (r.status === 'solved') {
+    lines.push(`winner: ${r.result}`);
+    lines.push(`line: ${line}`);
+  } else {
+    lines.push(`winner: ${stopped(r)}`);
+  }
+  lines.push(`nodes: ${r.nodes}, seconds: ${r.seconds.toFixed(2)}`);
+  return lines.join('\n') + '\n';
+}
+
+function resultCell(r: SolveRecord): string {
+  if (r.status !== 'solved') {
+    if (r.kind === 'komi') {
+      const parts: string[] = [];
+      if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) parts.push(`>= ${r.blackWinsAt}`);
+      if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) parts.push(`< ${r.whiteWinsAt}`);
+      return parts.length > 0 ? `unknown (${parts.join(', ')})` : 'unknown';
+    }
+    return 'unknown';
+  }
+  if (r.kind === 'komi') return String(r.komi);
+  if (r.kind === 'score') return resultText(r.score as number);
+  return r.result ?? '';
+}
+
+function tableHeader(kind: SolveRecord['kind'], format: 'markdown' | 'csv'): string {
+  const column = kind === 'komi' ? 'komi' : kind === 'score' ? 'score' : 'winner';
+  const cells = ['graph', 'vertices', 'edges', column, 'nodes', 'seconds'];
+  if (format === 'csv') return cells.join(',') + '\n';
+  return `| ${cells.join(' | ')} |\n|${cells.map(() => '---').join('|')}|\n`;
+}
+
+function tableRow(r: SolveRecord, format: 'markdown' | 'csv'): string {
+  const cells = [r.graph, String(r.vertices), String(r.edges + r.arcs), resultCell(r), String(r.nodes), r.seconds.toFixed(2)];
+  if (format === 'csv') return cells.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\n';
+  return `| ${cells.join(' | ')} |\n`;
+}

@@ -1,0 +1,890 @@
+/**
+ * The exact solver: fail-soft alpha-beta (negamax) over the whole game, optionally by iterative deepening, with a
+ * transposition table that stays sound under superko, graph automorphisms, Benson bounds and move ordering.
+ *
+ * Games. Two colours alternating; positional or situational superko (simple ko makes games unbounded and is
+ * refused). `scoring=area` (free passes, two passes end the game): the value is the final area score, black minus
+ * white, without komi. `scoring=lastmove` (famine's paid passes, or Conway's none): the value is +1 when black wins,
+ * -1 when white wins. Both are finite games: every stone move makes a new colouring (or situational pair), a pass
+ * makes none, and two passes in a row end an area game, while a paid pass costs a counter point that only captures,
+ * hence stone moves, can give back.
+ *
+ * Soundness under superko (the graph-history interaction problem). The value of a state depends on the earlier
+ * colourings H, because they forbid moves. Call C(T) the set of colourings a search tree T below a node N met or
+ * tried to make (every node, every move refused for repetition, and, recursively, C(T') of every table entry it
+ * used). Two facts make the table sound:
+ *  1. T's refusals all involve colourings of C(T); if none of them is older than N's own colouring (tracked as
+ *     `dep`, the oldest history index a refusal hit), the proof did not use H at all.
+ *  2. Under another history H' with H' ∩ C(T) = ∅, every move T tried has the same legality (its colouring is in
+ *     C(T), so it is in H' exactly when it is in H, i.e. never), so T proves the same bound: by induction over T,
+ *     each node's bound came from a terminal, from one child (a cutoff), from all its children (each tried move
+ *     legal or refused alike), or from a table entry whose own condition still holds because C(T') ⊆ C(T).
+ * So the table stores bounds only from history-free proofs (1), with an over-approximation of C(T): three masks
+ * saying, per vertex, whether it was ever empty, black or white in C(T). A stored bound is used under history H'
+ * only after checking that no earlier colouring of H' fits all three masks, hence that H' ∩ C(T) = ∅ (2). This is
+ * van der Werf's rule (store only results the history did not influence) made safe for reuse by the masks, in the
+ * spirit of Kishimoto and Müller's check that a reused proof does not run into the current path.
+ *
+ * Symmetry. Automorphisms σ that fix every colouring of the line so far (the path stabiliser) map the state and its
+ * history to themselves, so moves m and σ(m) have equal values and only the first in the move order is searched.
+ * The skipped move's proof is the image of the searched one's, so the node's masks are closed under σ⁻¹ before
+ * they are stored (an H' missing the masks then misses the skipped move's tree too). The table key is the least
+ * image of the colouring under the automorphisms found (masks and moves are stored in that canonical frame).
+ *
+ * Benson (area scoring): with c passing at every turn, c keeps its unconditionally alive chains and their one-point
+ * eyes (benson.ts), so 2|safe(black)| - n <= value <= n - 2|safe(white)| under any history. Bounds that meet end
+ * the search; otherwise they narrow the window.
+ */
+import type { Graph } from '../graph.js';
+import type { Rules } from '../rules.js';
+import { PASS } from '../move.js';
+import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
+import { Benson } from './benson.js';
+import { History, NOT_FOUND } from './history.js';
+import { Symmetries, findAutomorphisms } from './symmetry.js';
+import { NO_MOVE, TranspositionTable } from './tt.js';
+
+export { NO_MOVE };
+
+export type SolveKind = 'score' | 'lastmove';
+
+export interface SolverSettings {
+  /** The transposition table (sound under superko, see the header). */
+  readonly tt: boolean;
+  /** Graph automorphisms: move pruning and canonical table keys. */
+  readonly symmetry: boolean;
+  /** Benson bounds (area scoring only). */
+  readonly benson: boolean;
+  /** Move ordering: table move, killers, history heuristic; off: vertex order, then pass. */
+  readonly ordering: boolean;
+  /** Famine: use table results of the same state with dominated counters. */
+  readonly counterDominance: boolean;
+  /** Iterative deepening on a ply limit; off: one search to the end. */
+  readonly iterativeDeepening: boolean;
+  /** log2 of the table's entries. */
+  readonly ttBits: number;
+  /** How many automorphisms to find (move pruning) and to canonicalise table keys with. */
+  readonly symmetryLimit: number;
+  readonly ttSymmetryLimit: number;
+  /** UNSOUND, for tests and measurements only: reuse table bounds whatever the history (a colouring-keyed table). */
+  readonly historyBlindTable: boolean;
+  readonly maxNodes: number | null;
+  readonly maxSeconds: number | null;
+  readonly onProgress: ((progress: SolverProgress) => void) | null;
+  /** Seconds between progress reports. */
+  readonly progressSeconds: number;
+}
+
+export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
+  tt: true,
+  symmetry: true,
+  benson: true,
+  ordering: true,
+  counterDominance: true,
+  iterativeDeepening: true,
+  ttBits: 20,
+  symmetryLimit: 2048,
+  ttSymmetryLimit: 48,
+  historyBlindTable: false,
+  maxNodes: null,
+  maxSeconds: null,
+  onProgress: null,
+  progressSeconds: 2,
+};
+
+export interface SolverProgress {
+  readonly nodes: number;
+  /** The deepest ply reached so far. */
+  readonly maxPly: number;
+  /** The current iteration's ply limit (iterative deepening), or null. */
+  readonly depth: number | null;
+  readonly seconds: number;
+}
+
+/** One superko item: a colouring, with (situational superko) the colour to move next, else tag 0. */
+export interface HistoryItem {
+  readonly black: number;
+  readonly white: number;
+  readonly tag: number;
+}
+
+/** A state to solve from: the colouring, who moves, passes in a row, counters and the superko history. */
+export interface RootState {
+  readonly black: number;
+  readonly white: number;
+  readonly toMove: number;
+  /** Passes in a row just played (free passes: 1 means the next pass ends the game). */
+  readonly passes: number;
+  /** Counters of black and white (RULES.md), used with paid passes. */
+  readonly counters: readonly [number, number];
+  /** Every superko item of the game so far, oldest first; the last is the current one. */
+  readonly history: readonly HistoryItem[];
+}
+
+export interface SearchOutcome {
+  readonly status: 'solved' | 'unknown';
+  /** Black's view: the area score, or +1 / -1 for a black / white win (lastmove). Null when unknown. */
+  readonly value: number | null;
+  /** A best move for the player to move (a vertex or PASS): optimal when solved, else the best found so far. */
+  readonly best: number;
+  readonly nodes: number;
+  readonly seconds: number;
+  /** Why the search stopped early. */
+  readonly reason: 'max-nodes' | 'max-seconds' | null;
+  readonly maxPly: number;
+  /** The last completed iteration's ply limit (iterative deepening), else null. */
+  readonly depth: number | null;
+}
+
+export interface SolverStats {
+  nodes: number;
+  ttHits: number;
+  /** Table entries found with bounds but refused because the history could interfere. */
+  ttRefused: number;
+  bensonCuts: number;
+  symmetrySkips: number;
+  /** Table results used through counter dominance. */
+  dominanceHits: number;
+}
+
+class SearchLimit extends Error {
+  constructor(readonly reason: 'max-nodes' | 'max-seconds') {
+    super(reason);
+  }
+}
+
+const NO_DEP = 0x3fffffff;
+const NEG = -1_000_000;
+const MAX_PLY_BUFFER = 34;
+
+/** Why the solver cannot take this game, or null. */
+export function solverProblem(graph: Graph, rules: Rules): string | null {
+  if (graph.n > MAX_SOLVER_VERTICES) return `the exact solver takes graphs of at most ${MAX_SOLVER_VERTICES} vertices`;
+  if (rules.colors !== 2) return 'the exact solver plays two colours only';
+  if (rules.order.length !== 2 || rules.order[0] === rules.order[1]) return 'the exact solver needs two colours alternating';
+  if (rules.ko === 'simple') return 'the exact solver needs superko (positional or situational): simple ko allows endless games';
+  if (rules.scoring === 'territory') return 'the exact solver scores area or last move, not territory';
+  if (rules.passes === 'paid' && !Number.isInteger(rules.komi * 2)) return 'the exact solver needs a komi that is a multiple of 0.5';
+  return null;
+}
+
+export class Solver {
+  readonly graph: Graph;
+  readonly rules: Rules;
+  readonly settings: SolverSettings;
+  readonly kind: SolveKind;
+  readonly bb: BitBoard;
+  readonly symmetries: Symmetries;
+  readonly stats: SolverStats = { nodes: 0, ttHits: 0, ttRefused: 0, bensonCuts: 0, symmetrySkips: 0, dominanceHits: 0 };
+
+  private readonly n: number;
+  private readonly full: number;
+  private readonly benson: Benson;
+  private readonly tt: TranspositionTable | null;
+  private readonly history = new History(512);
+  private readonly suicide: boolean;
+  private readonly situational: boolean;
+  private readonly paid: boolean;
+  private readonly passAllowed: boolean;
+  private readonly useBenson: boolean;
+  private readonly ttSyms: number;
+  private readonly minValue: number;
+  private readonly maxValue: number;
+
+  // The current state. Counters are in half points.
+  private black = 0;
+  private white = 0;
+  private toMove = 1;
+  private passes = 0;
+  private counter1 = 0;
+  private counter2 = 0;
+
+  // Results of the last search call.
+  private rExact = true;
+  private rDep = NO_DEP;
+  private rE = 0;
+  private rB = 0;
+  private rW = 0;
+
+  // Per-ply buffers.
+  private moves = new Int32Array(MAX_PLY_BUFFER * 64);
+  private killers = new Int32Array(2 * 64).fill(-1);
+  private readonly historyScore = new Float64Array(2 * 33);
+  private stab = new Int32Array(4096);
+  private stabTop = 0;
+  private parentStabFrom = 0;
+  private parentStabTo = 0;
+
+  private startTime = 0;
+  private solveStartNodes = 0;
+  private limitNodes: number | null;
+  private limitSeconds: number | null;
+  private lastProgress = 0;
+  private maxPly = 0;
+  private currentDepth: number | null = null;
+  private rootBest = NO_MOVE;
+
+  constructor(graph: Graph, rules: Rules, settings: Partial<SolverSettings> = {}) {
+    const problem = solverProblem(graph, rules);
+    if (problem !== null) throw new Error(problem);
+    this.graph = graph;
+    this.rules = rules;
+    this.settings = { ...DEFAULT_SOLVER_SETTINGS, ...settings };
+    this.kind = rules.scoring === 'area' ? 'score' : 'lastmove';
+    this.bb = new BitBoard(graph);
+    this.n = graph.n;
+    this.full = this.bb.full;
+    this.benson = new Benson(this.bb);
+    this.suicide = rules.suicide === 'allowed';
+    this.situational = rules.ko === 'situational';
+    this.paid = rules.passes === 'paid';
+    this.passAllowed = rules.passes !== 'none';
+    this.useBenson = this.settings.benson && this.kind === 'score';
+    this.symmetries = new Symmetries(this.settings.symmetry ? findAutomorphisms(this.bb, this.settings.symmetryLimit) : []);
+    this.ttSyms = Math.min(this.symmetries.count, this.settings.ttSymmetryLimit);
+    this.tt = this.settings.tt ? new TranspositionTable(this.settings.ttBits) : null;
+    this.limitNodes = this.settings.maxNodes;
+    this.limitSeconds = this.settings.maxSeconds;
+    this.minValue = this.kind === 'score' ? -this.n : -1;
+    this.maxValue = this.kind === 'score' ? this.n : 1;
+  }
+
+  /** The empty board with black to move, counters from the rules' komi. */
+  initialRoot(): RootState {
+    const komi = this.rules.komi;
+    return {
+      black: 0,
+      white: 0,
+      toMove: 1,
+      passes: 0,
+      counters: [komi < 0 ? -komi : 0, komi >= 0 ? komi : 0],
+      history: [{ black: 0, white: 0, tag: this.situational ? 1 : 0 }],
+    };
+  }
+
+  /** Limits for each later solve() call (nodes and seconds of that call; null: none). */
+  setLimits(maxNodes: number | null, maxSeconds: number | null): void {
+    this.limitNodes = maxNodes;
+    this.limitSeconds = maxSeconds;
+  }
+
+  /** Solves the state: the exact value and an optimal move, or `unknown` when a limit stopped the search. */
+  solve(root: RootState): SearchOutcome {
+    this.startTime = Date.now();
+    this.solveStartNodes = this.stats.nodes;
+    this.lastProgress = this.startTime;
+    const startNodes = this.stats.nodes;
+    this.maxPly = 0;
+    this.rootBest = NO_MOVE;
+    let bestSoFar: number = NO_MOVE;
+    let lastDepth: number | null = null;
+    try {
+      if (this.settings.iterativeDeepening) {
+        let depth = 2;
+        for (;;) {
+          this.currentDepth = depth;
+          const v = this.searchRoot(root, depth);
+          bestSoFar = this.rootBest;
+          lastDepth = depth;
+          if (this.rExact) return this.outcome('solved', v, this.rootBest, startNodes, null, lastDepth);
+          depth += Math.max(2, depth >> 2);
+        }
+      }
+      this.currentDepth = null;
+      const v = this.searchRoot(root, NO_DEP);
+      return this.outcome('solved', v, this.rootBest, startNodes, null, null);
+    } catch (e) {
+      if (!(e instanceof SearchLimit)) throw e;
+      return this.outcome('unknown', null, bestSoFar !== NO_MOVE ? bestSoFar : this.rootBest, startNodes, e.reason, lastDepth);
+    }
+  }
+
+  /**
+   * The exact value (black's view) of each action of the player to move at the root: a vertex or PASS, in order.
+   * Actions refused by the rules are left out; an action whose solve hit the limits has value null.
+   */
+  actionValues(root: RootState): { move: number; value: number | null }[] {
+    const out: { move: number; value: number | null }[] = [];
+    const actions: number[] = [];
+    for (let v = 0; v < this.n; v++) actions.push(v);
+    actions.push(PASS);
+    for (const m of actions) {
+      const child = this.childRoot(root, m);
+      if (child === null) continue;
+      if (child === 'end') {
+        out.push({ move: m, value: this.bb.areaScore(root.black, root.white) });
+        continue;
+      }
+      const r = this.solve(child);
+      out.push({ move: m, value: r.value });
+    }
+    return out;
+  }
+
+  /**
+   * The state after `move` (a vertex or PASS) from `state`: null when the move is illegal there, 'end' when it is the
+   * pass that ends an area game.
+   */
+  childRoot(state: RootState, move: number): RootState | 'end' | null {
+    const c = state.toMove;
+    const opp = 3 - c;
+    const history = state.history;
+    if (move === PASS) {
+      if (!this.passAllowed) return null;
+      if (this.paid && state.counters[c - 1] <= 0) return null;
+      if (this.kind === 'score' && state.passes >= 1) return 'end';
+      const counters: [number, number] = [state.counters[0], state.counters[1]];
+      if (this.paid) counters[c - 1] -= 1;
+      return {
+        black: state.black,
+        white: state.white,
+        toMove: opp,
+        passes: state.passes + 1,
+        counters,
+        history: this.situational ? [...history, { black: state.black, white: state.white, tag: opp }] : history,
+      };
+    }
+    const bit = 1 << move;
+    if (((state.black | state.white) & bit) !== 0) return null;
+    if (this.bb.play(state.black, state.white, move, c, this.suicide) !== BB_OK) return null;
+    const nb = this.bb.black;
+    const nw = this.bb.white;
+    const tag = this.situational ? opp : 0;
+    for (const item of history) if (item.black === nb && item.white === nw && item.tag === tag) return null;
+    const counters: [number, number] = [state.counters[0], state.counters[1]];
+    counters[c - 1] += popcount(this.bb.captured);
+    counters[opp - 1] += popcount(this.bb.selfCaptured);
+    return { black: nb, white: nw, toMove: opp, passes: 0, counters, history: [...history, { black: nb, white: nw, tag }] };
+  }
+
+  /** Whether the game is over at `state` under lastmove rules (the player to move can neither move nor pass). */
+  noAction(state: RootState): boolean {
+    if (this.kind === 'score') return false;
+    for (let v = 0; v < this.n; v++) if (this.childRoot(state, v) !== null) return false;
+    return this.childRoot(state, PASS) === null;
+  }
+
+  private outcome(
+    status: 'solved' | 'unknown',
+    moverValue: number | null,
+    best: number,
+    startNodes: number,
+    reason: 'max-nodes' | 'max-seconds' | null,
+    depth: number | null,
+  ): SearchOutcome {
+    let value: number | null = null;
+    if (moverValue !== null) value = this.rootToMove === 1 ? moverValue : -moverValue;
+    return {
+      status,
+      value,
+      best,
+      nodes: this.stats.nodes - startNodes,
+      seconds: (Date.now() - this.startTime) / 1000,
+      reason,
+      maxPly: this.maxPly,
+      depth,
+    };
+  }
+
+  private rootToMove = 1;
+
+  private load(root: RootState): void {
+    this.black = root.black;
+    this.white = root.white;
+    this.toMove = root.toMove;
+    this.rootToMove = root.toMove;
+    this.passes = root.passes;
+    this.counter1 = Math.round(root.counters[0] * 2);
+    this.counter2 = Math.round(root.counters[1] * 2);
+    this.history.clear();
+    for (const item of root.history) this.history.push(item.black, item.white, item.tag);
+    // Root stabiliser: the automorphisms fixing every earlier colouring (the current one is checked at the node).
+    this.stabTop = 0;
+    const sym = this.symmetries;
+    for (let k = 0; k < sym.count; k++) {
+      let fixes = true;
+      for (const item of root.history) {
+        if (sym.apply(k, item.black) !== item.black || sym.apply(k, item.white) !== item.white) {
+          fixes = false;
+          break;
+        }
+      }
+      if (fixes) this.pushStab(k);
+    }
+    this.parentStabFrom = 0;
+    this.parentStabTo = this.stabTop;
+  }
+
+  private pushStab(k: number): void {
+    if (this.stabTop === this.stab.length) {
+      const bigger = new Int32Array(this.stab.length * 2);
+      bigger.set(this.stab);
+      this.stab = bigger;
+    }
+    this.stab[this.stabTop++] = k;
+  }
+
+  private searchRoot(root: RootState, depth: number): number {
+    this.load(root);
+    return this.search(this.minValue - 1, this.maxValue + 1, depth, 0);
+  }
+
+  private checkLimits(): void {
+    const s = this.settings;
+    if (this.limitNodes !== null && this.stats.nodes - this.solveStartNodes > this.limitNodes) throw new SearchLimit('max-nodes');
+    const now = Date.now();
+    if (this.limitSeconds !== null && now - this.startTime > this.limitSeconds * 1000) throw new SearchLimit('max-seconds');
+    if (s.onProgress !== null && now - this.lastProgress >= s.progressSeconds * 1000) {
+      this.lastProgress = now;
+      s.onProgress({
+        nodes: this.stats.nodes,
+        maxPly: this.maxPly,
+        depth: this.currentDepth,
+        seconds: (now - this.startTime) / 1000,
+      });
+    }
+  }
+
+  private ensurePly(ply: number): void {
+    if ((ply + 1) * MAX_PLY_BUFFER > this.moves.length) {
+      const moves = new Int32Array(Math.max(this.moves.length * 2, (ply + 1) * MAX_PLY_BUFFER * 2));
+      moves.set(this.moves);
+      this.moves = moves;
+      const killers = new Int32Array(moves.length / MAX_PLY_BUFFER * 2).fill(-1);
+      killers.set(this.killers);
+      this.killers = killers;
+    }
+  }
+
+  /** Counters as part of the table key (only paid passes make them matter). */
+  private countersKey(): number {
+    return this.paid ? (this.counter1 & 0xffff) | (this.counter2 << 16) : 0;
+  }
+
+  /** No earlier item of the history (before `upto`) fits the masks: the table bound may be used. */
+  private historyMisses(mE: number, mB: number, mW: number, upto: number): boolean {
+    const hb = this.history.black;
+    const hw = this.history.white;
+    const full = this.full;
+    for (let i = 0; i < upto; i++) {
+      const b = hb[i];
+      const w = hw[i];
+      if ((b & ~mB) === 0 && (w & ~mW) === 0 && (full & ~(b | w) & ~mE) === 0) return false;
+    }
+    return true;
+  }
+
+  private setResult(exact: boolean, dep: number, e: number, b: number, w: number): void {
+    this.rExact = exact;
+    this.rDep = dep;
+    this.rE = e;
+    this.rB = b;
+    this.rW = w;
+  }
+
+  /**
+   * Negamax value for the player to move, fail-soft within (alpha, beta): a result <= alpha is an upper bound, >=
+   * beta a lower bound, else exact. Also sets rExact (no ply-limit leaf used), rDep (oldest history index a refusal
+   * hit) and rE/rB/rW (the masks of the colourings the proof met).
+   */
+  private search(alpha: number, beta: number, depth: number, ply: number): number {
+    const stats = this.stats;
+    stats.nodes++;
+    if ((stats.nodes & 1023) === 0) this.checkLimits();
+    if (ply > this.maxPly) this.maxPly = ply;
+    const black = this.black;
+    const white = this.white;
+    const toMove = this.toMove;
+    const passes = this.passes;
+    const full = this.full;
+    const cur = this.history.top - 1;
+    const sign = toMove === 1 ? 1 : -1;
+    const workStart = stats.nodes;
+    const ownE = full & ~(black | white);
+    let mE = ownE;
+    let mB = black;
+    let mW = white;
+    let lo = this.minValue;
+    let hi = this.maxValue;
+    const root = ply === 0;
+
+    if (this.useBenson) {
+      const sb = popcount(this.benson.safeArea(black, white, 1, this.suicide));
+      const sw = popcount(this.benson.safeArea(black, white, 2, this.suicide));
+      const loB = 2 * sb - this.n;
+      const hiB = this.n - 2 * sw;
+      lo = sign > 0 ? loB : -hiB;
+      hi = sign > 0 ? hiB : -loB;
+      if (!root && (lo >= beta || hi <= alpha || lo === hi)) {
+        stats.bensonCuts++;
+        this.setResult(true, NO_DEP, mE, mB, mW);
+        return lo >= beta ? lo : hi <= alpha ? hi : lo;
+      }
+    }
+
+    // Table.
+    const tt = this.tt;
+    const sym = this.symmetries;
+    let hint = NO_MOVE;
+    let canon = -1;
+    let cB = black;
+    let cW = white;
+    const meta = toMove | (passes << 2);
+    const counters = this.countersKey();
+    if (tt !== null) {
+      for (let k = 0; k < this.ttSyms; k++) {
+        const b = sym.apply(k, black);
+        const w = sym.apply(k, white);
+        if (b >>> 0 < cB >>> 0 || (b === cB && w >>> 0 < cW >>> 0)) {
+          cB = b;
+          cW = w;
+          canon = k;
+        }
+      }
+      const e = tt.probe(cB, cW, meta, counters);
+      if (e >= 0) {
+        const stored = tt.best[e];
+        hint = stored < 0 || canon < 0 ? stored : sym.inverses[canon][stored];
+        if (tt.hasBounds(e)) {
+          let eE = tt.maskEmpty[e];
+          let eB = tt.maskBlack[e];
+          let eW = tt.maskWhite[e];
+          if (canon >= 0) {
+            eE = sym.applyInverse(canon, eE);
+            eB = sym.applyInverse(canon, eB);
+            eW = sym.applyInverse(canon, eW);
+          }
+          if (this.settings.historyBlindTable || this.historyMisses(eE, eB, eW, cur)) {
+            stats.ttHits++;
+            const tlo = sign > 0 ? tt.lower[e] : -tt.upper[e];
+            const thi = sign > 0 ? tt.upper[e] : -tt.lower[e];
+            mE |= eE;
+            mB |= eB;
+            mW |= eW;
+            if (tlo > lo) lo = tlo;
+            if (thi < hi) hi = thi;
+            if (!root && (lo >= beta || hi <= alpha || lo === hi)) {
+              this.setResult(true, NO_DEP, mE, mB, mW);
+              return lo >= beta ? lo : hi <= alpha ? hi : lo;
+            }
+          } else {
+            stats.ttRefused++;
+          }
+        }
+      }
+      // Counter dominance (paid passes): a larger counter only adds a pass option, so a win for the mover with a
+      // smaller counter of its own (or a larger one of the opponent's) is a win here, and a loss with a larger one
+      // (or an opponent's smaller one) is a loss here. The proof has the same colourings, so the same masks apply.
+      if (this.paid && lo < hi && this.settings.counterDominance) {
+        const mine = toMove === 1 ? this.counter1 : this.counter2;
+        const theirs = toMove === 1 ? this.counter2 : this.counter1;
+        for (let d = 0; d < 4 && lo < hi; d++) {
+          const m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
+          const t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
+          const c1 = toMove === 1 ? m2 : t2;
+          const c2 = toMove === 1 ? t2 : m2;
+          const e = tt.probe(cB, cW, meta, (c1 & 0xffff) | (c2 << 16));
+          if (e < 0 || !tt.hasBounds(e)) continue;
+          const winThere = (sign > 0 ? tt.lower[e] : -tt.upper[e]) > 0;
+          const lossThere = (sign > 0 ? tt.upper[e] : -tt.lower[e]) < 0;
+          if (!(d < 2 ? winThere : lossThere)) continue;
+          let eE = tt.maskEmpty[e];
+          let eB = tt.maskBlack[e];
+          let eW = tt.maskWhite[e];
+          if (canon >= 0) {
+            eE = sym.applyInverse(canon, eE);
+            eB = sym.applyInverse(canon, eB);
+            eW = sym.applyInverse(canon, eW);
+          }
+          if (!this.settings.historyBlindTable && !this.historyMisses(eE, eB, eW, cur)) continue;
+          stats.dominanceHits++;
+          mE |= eE;
+          mB |= eB;
+          mW |= eW;
+          if (d < 2) lo = 1;
+          else hi = -1;
+        }
+        if (!root && (lo >= beta || hi <= alpha || lo === hi)) {
+          this.setResult(true, NO_DEP, mE, mB, mW);
+          return lo >= beta ? lo : hi <= alpha ? hi : lo;
+        }
+      }
+    }
+    const baseE = mE;
+    const baseB = mB;
+    const baseW = mW;
+
+    if (depth <= 0) {
+      let v = this.kind === 'score' ? sign * this.bb.areaScore(black, white) : 0;
+      if (v < lo) v = lo;
+      if (v > hi) v = hi;
+      this.setResult(false, NO_DEP, mE, mB, mW);
+      return v;
+    }
+
+    const a = alpha > lo - 1 ? alpha : lo - 1;
+    const b = beta < hi + 1 ? beta : hi + 1;
+
+    // Path stabiliser of this node: the parent's automorphisms that also fix this colouring.
+    const stabFrom = this.stabTop;
+    for (let i = this.parentStabFrom; i < this.parentStabTo; i++) {
+      const k = this.stab[i];
+      if (sym.apply(k, black) === black && sym.apply(k, white) === white) this.pushStab(k);
+    }
+    const stabTo = this.stabTop;
+
+    const count = this.generate(ply, hint, ownE);
+    const base = ply * MAX_PLY_BUFFER;
+    const bb = this.bb;
+    const history = this.history;
+    const opp = 3 - toMove;
+    const situational = this.situational;
+
+    let best = NEG;
+    let bestMove = NO_MOVE;
+    let any = false;
+    let skipped = false;
+    let processed = 0;
+    let cut = false;
+    let exact = true;
+    let dep = NO_DEP;
+    for (let i = 0; i < count; i++) {
+      const m = this.moves[base + i];
+      let v: number;
+      if (m === PASS) {
+        if (this.kind === 'score' && passes >= 1) {
+          any = true;
+          v = sign * bb.areaScore(black, white);
+          if (v > best) {
+            best = v;
+            bestMove = m;
+            if (best >= b || best >= hi) {
+              cut = true;
+              mE = baseE;
+              mB = baseB;
+              mW = baseW;
+              exact = true;
+              dep = NO_DEP;
+              break;
+            }
+          }
+          continue;
+        }
+        if (this.paid && (toMove === 1 ? this.counter1 : this.counter2) <= 0) continue;
+        any = true;
+        this.toMove = opp;
+        this.passes = passes + 1;
+        if (this.paid) {
+          if (toMove === 1) this.counter1 -= 2;
+          else this.counter2 -= 2;
+        }
+        if (situational) history.push(black, white, opp);
+        this.parentStabFrom = stabFrom;
+        this.parentStabTo = stabTo;
+        v = -this.search(-b, -(a > best ? a : best), depth - 1, ply + 1);
+        if (situational) history.pop();
+        if (this.paid) {
+          if (toMove === 1) this.counter1 += 2;
+          else this.counter2 += 2;
+        }
+        this.toMove = toMove;
+        this.passes = passes;
+      } else {
+        if (stabTo > stabFrom) {
+          // Searched already through an equivalent move that was processed (not itself skipped)?
+          let dup = false;
+          for (let s = stabFrom; s < stabTo; s++) {
+            if (((processed >> sym.perms[this.stab[s]][m]) & 1) !== 0) {
+              dup = true;
+              break;
+            }
+          }
+          if (dup) {
+            skipped = true;
+            stats.symmetrySkips++;
+            continue;
+          }
+          processed |= 1 << m;
+        }
+        if (bb.play(black, white, m, toMove, this.suicide) !== BB_OK) continue;
+        const nb = bb.black;
+        const nw = bb.white;
+        const tag = situational ? opp : 0;
+        const j = history.find(nb, nw, tag);
+        if (j !== NOT_FOUND) {
+          mE |= full & ~(nb | nw);
+          mB |= nb;
+          mW |= nw;
+          if (j < dep) dep = j;
+          continue;
+        }
+        any = true;
+        const c1 = this.counter1;
+        const c2 = this.counter2;
+        if (this.paid) {
+          const cap = bb.captured === 0 ? 0 : 2 * popcount(bb.captured);
+          const self = bb.selfCaptured === 0 ? 0 : 2 * popcount(bb.selfCaptured);
+          if (toMove === 1) {
+            this.counter1 += cap;
+            this.counter2 += self;
+          } else {
+            this.counter2 += cap;
+            this.counter1 += self;
+          }
+        }
+        this.black = nb;
+        this.white = nw;
+        this.toMove = opp;
+        this.passes = 0;
+        history.push(nb, nw, tag);
+        this.parentStabFrom = stabFrom;
+        this.parentStabTo = stabTo;
+        v = -this.search(-b, -(a > best ? a : best), depth - 1, ply + 1);
+        history.pop();
+        this.black = black;
+        this.white = white;
+        this.toMove = toMove;
+        this.passes = passes;
+        this.counter1 = c1;
+        this.counter2 = c2;
+      }
+      if (v > best) {
+        best = v;
+        bestMove = m;
+        if (best >= b || best >= hi) {
+          // Only this child is needed for the bound.
+          cut = true;
+          mE = baseE | this.rE;
+          mB = baseB | this.rB;
+          mW = baseW | this.rW;
+          exact = this.rExact;
+          dep = this.rDep;
+          if (m !== PASS) this.rewardCutoff(ply, m, toMove);
+          break;
+        }
+      }
+      mE |= this.rE;
+      mB |= this.rB;
+      mW |= this.rW;
+      if (this.rDep < dep) dep = this.rDep;
+      if (!this.rExact) exact = false;
+    }
+    this.stabTop = stabFrom;
+
+    if (!any) {
+      // Only lastmove games get here: the player to move can neither move nor pass, and loses.
+      best = this.kind === 'score' ? sign * bb.areaScore(black, white) : -1;
+      bestMove = NO_MOVE;
+    }
+    if (skipped && !cut) {
+      const e0 = mE;
+      const b0 = mB;
+      const w0 = mW;
+      for (let s = stabFrom; s < stabTo; s++) {
+        const k = this.stab[s];
+        mE |= sym.applyInverse(k, e0);
+        mB |= sym.applyInverse(k, b0);
+        mW |= sym.applyInverse(k, w0);
+      }
+    }
+    if (best < lo) best = lo;
+    if (best > hi) best = hi;
+    if (root) this.rootBest = bestMove;
+
+    if (tt !== null) {
+      const storeBest = bestMove < 0 || canon < 0 ? bestMove : sym.perms[canon][bestMove];
+      const work = stats.nodes - workStart;
+      if (exact && (dep >= cur || this.settings.historyBlindTable)) {
+        let low = best <= a ? lo : best;
+        let high = best >= b ? hi : best;
+        if (sign < 0) {
+          const t = low;
+          low = -high;
+          high = -t;
+        }
+        let sE = mE;
+        let sB = mB;
+        let sW = mW;
+        if (canon >= 0) {
+          sE = sym.apply(canon, sE);
+          sB = sym.apply(canon, sB);
+          sW = sym.apply(canon, sW);
+        }
+        tt.store(cB, cW, meta, counters, true, low, high, storeBest, sE, sB, sW, work);
+      } else if (bestMove !== NO_MOVE) {
+        tt.store(cB, cW, meta, counters, false, 0, 0, storeBest, 0, 0, 0, work);
+      }
+    }
+    this.setResult(exact, dep, mE, mB, mW);
+    return best;
+  }
+
+  private rewardCutoff(ply: number, m: number, toMove: number): void {
+    if (!this.settings.ordering) return;
+    const k = ply * 2;
+    if (this.killers[k] !== m) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = m;
+    }
+    this.historyScore[(toMove - 1) * 33 + m + 1] += 1;
+  }
+
+  /** Fills the ply's move buffer with the empty vertices and PASS, ordered. Returns how many. */
+  private generate(ply: number, hint: number, empty: number): number {
+    this.ensurePly(ply);
+    const base = ply * MAX_PLY_BUFFER;
+    const moves = this.moves;
+    let count = 0;
+    if (!this.settings.ordering) {
+      let e = empty;
+      while (e !== 0) {
+        const v = 31 - Math.clz32(e & -e);
+        e &= e - 1;
+        moves[base + count++] = v;
+      }
+      if (this.passAllowed) moves[base + count++] = PASS;
+      return count;
+    }
+    // Table move, then (area, after a pass) the pass that ends the game, then killers, then by history score.
+    let left = empty;
+    let passDone = !this.passAllowed;
+    if (hint === PASS) {
+      if (!passDone) moves[base + count++] = PASS;
+      passDone = true;
+    } else if (hint >= 0 && ((left >> hint) & 1) !== 0) {
+      moves[base + count++] = hint;
+      left &= ~(1 << hint);
+    }
+    if (!passDone && this.kind === 'score' && this.passes >= 1) {
+      moves[base + count++] = PASS;
+      passDone = true;
+    }
+    for (let k = 0; k < 2; k++) {
+      const m = this.killers[ply * 2 + k];
+      if (m >= 0 && ((left >> m) & 1) !== 0) {
+        moves[base + count++] = m;
+        left &= ~(1 << m);
+      }
+    }
+    const start = count;
+    while (left !== 0) {
+      const v = 31 - Math.clz32(left & -left);
+      left &= left - 1;
+      moves[base + count++] = v;
+    }
+    const hs = this.historyScore;
+    const off = (this.toMove - 1) * 33 + 1;
+    for (let i = start + 1; i < count; i++) {
+      const m = moves[base + i];
+      const sc = hs[off + m];
+      let j = i - 1;
+      while (j >= start && hs[off + moves[base + j]] < sc) {
+        moves[base + j + 1] = moves[base + j];
+        j--;
+      }
+      moves[base + j + 1] = m;
+    }
+    if (!passDone) moves[base + count++] = PASS;
+    return count;
+  }
+}

@@ -1,0 +1,99 @@
+/** `graphgo solve` and `graphgo count`, run in-process. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/main.js';
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { writeOut: (text) => (out += text), writeErr: (text) => (err += text) });
+  return { code, out, err };
+}
+
+describe('graphgo solve', () => {
+  it('the komi of a graph under famine (no --komi)', async () => {
+    const r = await run('solve', '--graph', 'cycle 4');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('komi of the graph: 0 (black wins at komi 0, white wins at komi 1)');
+    expect(r.out).toMatch(/black's winning line at komi 0: B \d/);
+    expect(r.out).toContain('rules: famine ko=positional suicide=allowed passes=paid scoring=lastmove komi=searched');
+  });
+
+  it('the optimal area score with a principal variation ending in two passes', async () => {
+    const r = await run('solve', '--graph', 'path 4', '--rules', 'area');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('optimal score: B+4 (black minus white, no komi)');
+    expect(r.out).toContain('result with komi 7.5: W+3.5');
+    expect(r.out).toMatch(/line: B \d.*, W pass, B pass\n/);
+  });
+
+  it('the winner at a fixed komi, as JSON', async () => {
+    const r = await run('solve', '--graph', 'path 4', '--komi', '1', '--json');
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.out);
+    expect(record).toMatchObject({ kind: 'winner', status: 'solved', winner: 'B', result: 'B+M', vertices: 4 });
+    expect(record.pv[0]).toMatch(/^B /);
+    const white = JSON.parse((await run('solve', '--graph', 'path 4', '--komi', '2', '--json')).out);
+    expect(white).toMatchObject({ winner: 'W', result: 'W+M' });
+  });
+
+  it('a family as a Markdown table, and as CSV', async () => {
+    const md = await run('solve', '--family', 'path 1..4', '--rules', 'area komi=0');
+    expect(md.code).toBe(0);
+    const rows = md.out.trim().split('\n');
+    expect(rows[0]).toBe('| graph | vertices | edges | score | nodes | seconds |');
+    expect(rows.slice(2).map((row) => row.split(' | ').slice(0, 4).join(' | '))).toEqual([
+      '| path 1 | 1 | 0 | 0',
+      '| path 2 | 2 | 1 | 0',
+      '| path 3 | 3 | 2 | B+3',
+      '| path 4 | 4 | 3 | B+4',
+    ]);
+    const csv = await run('solve', '--family', 'connected 1..3', '--format', 'csv');
+    const lines = csv.out.trim().split('\n');
+    expect(lines[0]).toBe('graph,vertices,edges,komi,nodes,seconds');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      'edges 1,1,0,-1',
+      'edges 2 1-2,2,1,-1',
+      'edges 3 1-2 1-3,3,2,0',
+      'edges 3 1-2 1-3 2-3,3,3,-1',
+    ]);
+  });
+
+  it('limits end with unknown', async () => {
+    const r = await run('solve', '--graph', 'grid 3 3', '--rules', 'area', '--max-nodes', '300');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('optimal score: unknown (stopped at max-nodes');
+    const k = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--max-nodes', '2000', '--json')).out);
+    expect(k).toMatchObject({ kind: 'komi', status: 'unknown', komi: null, reason: 'max-nodes' });
+  });
+
+  it('measurement switches give the same answer', async () => {
+    const r = await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--no-tt', '--no-symmetry', '--no-benson');
+    expect(r.out).toContain('optimal score: B+1');
+  });
+
+  it('user errors', async () => {
+    expect((await run('solve')).err).toContain('give exactly one of --graph SPEC or --family SPEC');
+    expect((await run('solve', '--graph', 'grid 6 6')).err).toContain('at most 32 vertices');
+    expect((await run('solve', '--graph', 'path 3', '--rules', 'kim')).err).toContain('superko');
+    expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number');
+    expect((await run('solve', '--graph', 'nope 3')).code).toBe(1);
+    expect((await run('solve', '--family', 'cycle 5..3')).err).toContain('invalid family');
+  });
+});
+
+describe('graphgo count', () => {
+  it('prints the exact count, and how on stderr', async () => {
+    const r = await run('count', '--graph', 'grid 3 3');
+    expect(r).toMatchObject({ code: 0, out: '12675\n' });
+    expect(r.err).toMatch(/^9 vertices, frontier 3, up to \d+ states/);
+    expect((await run('count', '--graph', 'edges 2 1>2')).out).toBe('3\n');
+    expect(JSON.parse((await run('count', '--graph', 'grid 5 5', '--json')).out)).toMatchObject({
+      count: '414295148741',
+      vertices: 25,
+      frontier: 5,
+    });
+  });
+  it('needs a graph', async () => {
+    expect((await run('count')).err).toContain('missing --graph');
+  });
+});
