@@ -4,8 +4,8 @@
  * cap. Playouts use simple ko only and never self-capture (a suicide is not a playout move), as light playouts do.
  *
  * Uniform choice without allocation: a few random draws from the empty list (each rejected draw costs little, and
- * drawing with replacement keeps the choice exactly uniform among acceptable moves); after MAX_DRAWS misses, one
- * scan collects every acceptable move and one is drawn from those.
+ * drawing with replacement keeps the choice exactly uniform among acceptable moves); after MAX_DRAWS misses, the
+ * draws go on without replacement until one is acceptable or none is left.
  *
  * Cycles: on graphs other than grids simple ko alone lets play loop. Two-vertex components and other kos get
  * retaken forever, each using the others as threats, so a playout lets each ko be captured only once: a ko capture
@@ -114,7 +114,6 @@ export function judgeUndirected(p: Position, v: number, c: number): number {
 
 export class LightPlayout {
   readonly position: Position;
-  private readonly candidates: Int32Array;
   /** Stamp per vertex: the stone there was placed by a ko capture in the current playout. */
   private readonly koTaken: Uint32Array;
   private playoutId = 0;
@@ -139,7 +138,6 @@ export class LightPlayout {
   constructor(position: Position, moveCap?: number) {
     this.position = position;
     const n = position.n;
-    this.candidates = new Int32Array(Math.max(1, n));
     this.koTaken = new Uint32Array(n);
     this.moveCap = moveCap ?? 3 * n + 50;
     this.undirected = position.graph.arcCount === 0;
@@ -284,21 +282,19 @@ export class LightPlayout {
     return -1;
   }
 
-  /** Collects every acceptable move, draws one uniformly and plays it; -1 when there is none. */
+  /**
+   * Draws empty vertices without replacement until one is acceptable, and plays it; -1 when there is none. Each
+   * rejected vertex is swapped to the end of the untried part of the empty list, so the cost is the rejected draws,
+   * not a pass over every empty vertex: random graphs keep thousands of empty vertices no one may play (isolated
+   * vertices, eyes), and copying them all at every failed draw made 100,000-vertex playouts quadratic.
+   */
   private scanAndPlay(rng: Rng, c: number, ko: number): number {
     const p = this.position;
-    const candidates = this.candidates;
-    let count = 0;
-    for (let i = 0; i < p.emptyCount; i++) {
-      const v = p.emptyList[i];
-      if (v !== ko) candidates[count++] = v;
-    }
-    // Draw without replacement until one is acceptable.
-    while (count > 0) {
-      const k = rng.int(count);
-      const v = candidates[k];
-      candidates[k] = candidates[--count];
-      if (this.tryMove(v, c, ko)) return v;
+    for (let untried = p.emptyCount; untried > 0; untried--) {
+      const k = rng.int(untried);
+      const v = p.emptyList[k];
+      if (v !== ko && this.tryMove(v, c, ko)) return v;
+      p.swapEmptyEntries(k, untried - 1);
     }
     return -1;
   }

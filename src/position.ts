@@ -7,6 +7,7 @@
  * - Liberties are libego-style pseudo-liberties: per chain, the count, sum and sum of squares of (stone, empty
  *   liberty-neighbour) pairs. A chain is captured exactly when the count is 0, and it is in atari (one distinct
  *   liberty) exactly when count * sumSq = sum^2. Updates are O(1) per pair on any degree, with arcs included.
+ *   On huge graphs those products pass 2^53, where doubles round; there `inAtari` decides exactly another way.
  * - The empty vertices sit in a list with an index map, so a random empty vertex is O(1).
  * - Zobrist keys are computed from (vertex, colour) by an integer mixer instead of tables, so a million-vertex
  *   graph costs no key memory and every machine computes the same hash.
@@ -106,6 +107,10 @@ export class Position {
   private readonly chainBuffer: Int32Array;
   private readonly walkBuffer: Int32Array;
   private readonly undirected: boolean;
+  /** The most reverse liberty links of any vertex: how often one vertex can be a pseudo-liberty of one chain. */
+  private readonly maxLibertyLinks: number;
+  /** Whether the sum-of-squares test of inAtari is exact on this graph (see the constructor). */
+  private readonly squaresExact: boolean;
   /** False inside playQuick: merges and captures then leave no undo records. */
   private logging = true;
 
@@ -128,6 +133,11 @@ export class Position {
     let maxInDegree = 1;
     for (let v = 0; v < n; v++) maxInDegree = Math.max(maxInDegree, graph.rlibStart[v + 1] - graph.rlibStart[v]);
     this.chainBuffer = new Int32Array(maxInDegree);
+    this.maxLibertyLinks = maxInDegree;
+    // A chain has at most every liberty link as a pair, each below n: with L links, sum < L * n and
+    // sumSq < L * n^2, so count * sumSq and sum^2 stay below (L * n)^2, exact in doubles while L * n < 2^26.5.
+    const links = graph.rlibStart[n];
+    this.squaresExact = links * n < 94906265;
     this.walkBuffer = new Int32Array(n);
     this.frames = new Float64Array(FRAME_SIZE * 64);
     this.merges = new Float64Array(MERGE_SIZE * 64);
@@ -194,12 +204,27 @@ export class Position {
   /** True when the chain with head h has exactly one distinct liberty (see the header for the identity). */
   inAtari(h: number): boolean {
     const count = this.libCount[h];
-    if (count === 0) return false;
-    const sum = this.libSum[h];
-    const product = count * this.libSumSq[h];
-    // Doubles hold these sums exactly below 2^53; beyond that (giant chains on huge graphs) count exactly.
-    if (product < 9007199254740992 && sum < 94906265) return product === sum * sum;
-    return this.exactLibertyCount(h) === 1;
+    if (count <= 1) return count === 1;
+    if (this.squaresExact) return count * this.libSumSq[h] === this.libSum[h] * this.libSum[h];
+    return this.inAtariLarge(h, count);
+  }
+
+  /**
+   * inAtari where the sums of squares may round: one liberty l is shared by all `count` pairs exactly when
+   * l = sum / count is empty and has `count` reverse links into the chain, which costs O(degree of l).
+   */
+  private inAtariLarge(h: number, count: number): boolean {
+    // One vertex is a pseudo-liberty at most once per reverse link, so more pairs than that mean two liberties.
+    if (count > this.maxLibertyLinks) return false;
+    const l = this.libSum[h] / count;
+    if (l !== Math.floor(l) || this.color[l] !== EMPTY) return false;
+    const { rlibStart, rlib } = this.graph;
+    let links = 0;
+    for (let i = rlibStart[l], end = rlibStart[l + 1]; i < end; i++) {
+      const u = rlib[i];
+      if (this.color[u] !== EMPTY && this.head[u] === h) links++;
+    }
+    return links === count;
   }
 
   /** The liberty of a chain in atari (meaningful only when `inAtari(h)`). */
@@ -233,6 +258,21 @@ export class Position {
       this.stampGeneration = 1;
     }
     return this.stampGeneration;
+  }
+
+  /**
+   * Exchanges the empty-list entries at i and j, so that a playout can draw empty vertices without replacement in
+   * place. The list's order matters only to undo, so the undo log is forgotten.
+   */
+  swapEmptyEntries(i: number, j: number): void {
+    this.forgetUndo();
+    const list = this.emptyList;
+    const a = list[i];
+    const b = list[j];
+    list[i] = b;
+    list[j] = a;
+    this.emptyIndex[b] = i;
+    this.emptyIndex[a] = j;
   }
 
   private removeEmpty(v: number): void {

@@ -49,10 +49,28 @@ describe('playout lengths', () => {
     for (const spec of ['cycle 50', 'cycle 7', 'random 1000 0.004 1', 'random 200 0.01 5', 'edges 6 1-2 3-4 5-6']) {
       const { avg, capped } = averageLength(spec, 100);
       expect(capped, spec).toBe(0);
-      // A natural playout fills each vertex about once, plus recaptures: well under 2.5 moves per vertex.
-      expect(avg / graph(spec).n, spec).toBeLessThan(2.5);
+      // A natural playout fills each vertex about once, plus recaptures (cycle 50: about 2.45 moves per vertex);
+      // a looping one runs to the cap of 3n + 50, over 3 per vertex.
+      expect(avg / graph(spec).n, spec).toBeLessThan(2.8);
     }
   });
+
+  it('a 100,000-vertex random graph plays out in linear time', () => {
+    // Two faults once made one such playout take minutes: atari tests walked giant chains once the sums of squares
+    // passed 2^53, and each failed run of draws copied every empty vertex (thousands are never playable here).
+    // Each is now proportional to the moves; the vitest timeout catches a return of either.
+    const g = graph('random 100000 0.00004 1');
+    const work = new Position(g);
+    const playout = new LightPlayout(work);
+    const rng = new Rng('big');
+    for (let i = 0; i < 3; i++) {
+      work.clear();
+      const result = playout.run(rng, [1, 2], 0, -1);
+      expect(result.capped).toBe(false);
+      expect(result.moves / g.n).toBeLessThan(2.5);
+      expect(result.moves / g.n).toBeGreaterThan(0.5);
+    }
+  }, 20_000);
 
   it('the same seed gives the same playout', () => {
     const g = graph('grid 7 7');
