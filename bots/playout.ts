@@ -15,6 +15,7 @@
  */
 import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
 import type { Rng } from '../src/rng.js';
+import type { SquarePatterns } from './patterns.js';
 
 const MAX_DRAWS = 8;
 /**
@@ -135,6 +136,14 @@ export class LightPlayout {
    */
   tactics = false;
 
+  /**
+   * MoGo's 3x3 patterns (bots/patterns.ts; a search setting, square lattices and two colours only): after the
+   * tactical answer, a move next to the last one that makes a hane, cut or edge shape is played before any random
+   * move, chosen uniformly among those that match.
+   */
+  patterns: SquarePatterns | null = null;
+  private readonly patternMoves = new Int32Array(8);
+
   constructor(position: Position, moveCap?: number) {
     this.position = position;
     const n = position.n;
@@ -228,6 +237,7 @@ export class LightPlayout {
         const answer = this.tacticalAnswer(lastMove, c);
         if (answer >= 0 && this.tryMove(answer, c, koBan)) played = answer;
       }
+      if (played < 0 && this.patterns !== null && lastMove >= 0) played = this.patternMove(rng, lastMove, c, koBan);
       const empties = p.emptyCount;
       if (played < 0 && empties > 0) {
         for (let d = 0; d < MAX_DRAWS; d++) {
@@ -278,6 +288,26 @@ export class LightPlayout {
       let room = 0;
       for (let j = adjStart[liberty], e = adjStart[liberty + 1]; j < e; j++) if (color[adj[j]] === EMPTY) room++;
       if (room >= 2) return liberty;
+    }
+    return -1;
+  }
+
+  /** Plays a pattern move around the last move m (uniformly among those acceptable); -1 when there is none. */
+  private patternMove(rng: Rng, m: number, c: number, ko: number): number {
+    const p = this.position;
+    const patterns = this.patterns!;
+    const ring = patterns.ring;
+    const moves = this.patternMoves;
+    let count = 0;
+    for (let k = 8 * m, end = k + 8; k < end; k++) {
+      const v = ring[k];
+      if (v >= 0 && p.color[v] === EMPTY && patterns.matches(p, v)) moves[count++] = v;
+    }
+    while (count > 0) {
+      const k = rng.int(count);
+      const v = moves[k];
+      moves[k] = moves[--count];
+      if (this.tryMove(v, c, ko)) return v;
     }
     return -1;
   }

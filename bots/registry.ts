@@ -20,6 +20,7 @@ export interface BotOptions {
   readonly priors?: boolean;
   readonly reuse?: boolean;
   readonly tactics?: boolean;
+  readonly patterns?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
@@ -48,6 +49,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       priors: options.priors ?? DEFAULT_UCT_SETTINGS.priors,
       reuse: options.reuse ?? DEFAULT_UCT_SETTINGS.reuse,
       tactics: options.tactics ?? DEFAULT_UCT_SETTINGS.tactics,
+      patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
     };
     const threads = options.threads ?? 1;

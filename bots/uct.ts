@@ -24,6 +24,7 @@ import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { PlayoutEvaluator } from './evaluate.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
+import { SquarePatterns } from './patterns.js';
 import { NO_NODE, NodePool } from './tree.js';
 
 export interface UctSettings {
@@ -37,6 +38,8 @@ export interface UctSettings {
   readonly reuse: boolean;
   /** Playout tactics: capture or escape after a move that leaves a chain in atari (bots/playout.ts). */
   readonly tactics: boolean;
+  /** MoGo's 3x3 patterns in playouts and priors, on square lattices with two colours (bots/patterns.ts). */
+  readonly patterns: boolean;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -54,6 +57,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   priors: true,
   reuse: true,
   tactics: true,
+  patterns: true,
   resignThreshold: 0.05,
   expandVisits: 2,
   raveEquivalence: 3000,
@@ -67,6 +71,7 @@ const PRIOR_EVEN = 0.5;
 const PRIOR_CAPTURE = 0.9;
 const PRIOR_SELF_ATARI = 0.25;
 const PRIOR_PASS = 0.3;
+const PRIOR_PATTERN = 0.7;
 /** Without RAVE, plain UCB needs more exploration than the RAVE blend does. */
 const EXPLORATION_WITHOUT_RAVE = 0.7;
 /** How often (in simulations) the clock is read. */
@@ -345,6 +350,7 @@ class SearchState {
   private rootPosition: Position | null = null;
   private work: Position | null = null;
   private playout: LightPlayout | null = null;
+  private squarePatterns: SquarePatterns | null = null;
   private readonly evaluator: PlayoutEvaluator;
   private readonly rootCounters: Float64Array;
   private readonly rootPrisoners: Float64Array;
@@ -389,6 +395,8 @@ class SearchState {
       this.work = new Position(graph);
       this.playout = new LightPlayout(this.work);
       this.playout.tactics = this.settings.tactics;
+      this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
+      this.playout.patterns = this.squarePatterns;
       this.undirected = graph.arcCount === 0;
     }
     this.rootPosition.copyFrom(game.position);
@@ -417,7 +425,7 @@ class SearchState {
     const pool = this.pool;
     const child = pool.allocate(move, color, seat, parent);
     if (!this.settings.priors) return;
-    const value = move === PASS ? PRIOR_PASS : priorValue(position, move, color);
+    const value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns);
     pool.visits[child] = PRIOR_VISITS;
     pool.reward[child * pool.colors + color - 1] = PRIOR_VISITS * value;
   }
@@ -639,8 +647,8 @@ class SearchState {
   }
 }
 
-/** A fresh child's prior win rate: captures look good, self-ataris bad, the rest even. */
-function priorValue(position: Position, v: number, color: number): number {
+/** A fresh child's prior win rate: captures look good, self-ataris bad, pattern shapes good, the rest even. */
+function priorValue(position: Position, v: number, color: number, patterns: SquarePatterns | null): number {
   const { adjStart, adj } = position.graph;
   let libertiesAfter = 0;
   let captures = false;
@@ -653,5 +661,6 @@ function priorValue(position: Position, v: number, color: number): number {
   }
   if (captures) return PRIOR_CAPTURE;
   if (libertiesAfter <= 1) return PRIOR_SELF_ATARI;
+  if (patterns !== null && patterns.matches(position, v)) return PRIOR_PATTERN;
   return PRIOR_EVEN;
 }

@@ -16,6 +16,7 @@ interface GtpOptions {
   priors: boolean;
   reuse: boolean;
   tactics: boolean;
+  patterns: boolean;
   resign?: string;
   threads: string;
   playouts?: string;
@@ -37,6 +38,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-priors', 'UCT without prior knowledge for fresh nodes')
     .option('--no-reuse', 'UCT builds a fresh tree for every move')
     .option('--no-tactics', 'UCT playouts without the capture/escape answers (pure light playouts)')
+    .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--threads <n>', 'UCT search threads (root parallelism over worker threads)', '1')
     .option('--graph <spec>', 'the starting board, as a set_graph spec', 'grid 19 19')
@@ -57,6 +59,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         priors: opts.priors,
         reuse: opts.reuse,
         tactics: opts.tactics,
+        patterns: opts.patterns,
         resign,
         bot: opts.bot,
         seed: opts.seed,

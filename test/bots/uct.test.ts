@@ -62,7 +62,9 @@ describe('UCT bot', () => {
       'area',
       1,
     );
-    expect(uct({ playouts: 3000 }).genmove(save, 1)).toBe(vertex(save, 'C4'));
+    // Even extended, Black is far behind on 5x5 with komi 7.5, so the search may see too little hope to play on:
+    // resigning is switched off to ask for the best try.
+    expect(uct({ playouts: 3000, resignThreshold: 0 }).genmove(save, 1)).toBe(vertex(save, 'C4'));
   });
 
   it('under area rules passes after the opponent passed when the count wins, and never passes into a loss', () => {
