@@ -7,6 +7,8 @@
  * The action is async: the program must be run with `program.parseAsync`.
  */
 import type { Command } from 'commander';
+import { measureOptimalMoves } from '../bench/optimal-moves.js';
+import type { OptimalMovesReport } from '../bench/optimal-moves.js';
 import { runPlayoutBench } from '../bench/playouts.js';
 import { DEFAULT_ALLOCATION_PAIRS, DEFAULT_TIME_MS, runCoreBench } from '../bench/core-bench.js';
 import type { AllocationResult, CoreBenchOptions, CoreBenchResult } from '../bench/core-bench.js';
@@ -213,4 +215,56 @@ export function registerBenchCommand(
         write(JSON.stringify(outcome.result));
       }
     });
+  bench
+    .command('optimal')
+    .description("how often a bot's move is optimal, on positions of a small graph the solver decides")
+    .option('--graph <spec>', 'a graph small enough to solve (at most 32 vertices)', 'grid 3 3')
+    .option('--rules <spec>', 'the rule set, as set_rules takes it (two colours, superko)', 'area')
+    .option('--bot <name>', 'the bot to test', 'uct')
+    .option('--playouts <n>', "the bot's playouts per move", '1000')
+    .option('--positions <n>', 'informative positions to test (not every move optimal)', '100')
+    .option('--max-random-moves <n>', 'random moves from the empty board to reach a position (0..n)', '8')
+    .option('--max-nodes <n>', 'solver node limit per action (undecided positions are skipped)', '300000')
+    .option('--seed <seed>', 'seed of the positions and of the bot', '1')
+    .option('--json', 'one JSON object instead of the text')
+    .action(
+      (opts: {
+        graph: string;
+        rules: string;
+        bot: string;
+        playouts: string;
+        positions: string;
+        maxRandomMoves: string;
+        maxNodes: string;
+        seed: string;
+        json?: boolean;
+      }) => {
+        const whole = (name: string, text: string, min: number): number => {
+          if (!/^\d+$/.test(text.trim()) || Number(text) < min) throw new CliError(`${name} must be a whole number >= ${min}, got "${text}"`);
+          return Number(text);
+        };
+        const outcome = measureOptimalMoves({
+          graph: opts.graph,
+          rules: opts.rules,
+          bot: opts.bot,
+          playouts: whole('--playouts', opts.playouts, 1),
+          positions: whole('--positions', opts.positions, 1),
+          maxRandomMoves: whole('--max-random-moves', opts.maxRandomMoves, 0),
+          maxNodes: whole('--max-nodes', opts.maxNodes, 1),
+          seed: opts.seed,
+        });
+        if (!outcome.ok) throw new CliError(outcome.error);
+        write(opts.json ? JSON.stringify(outcome.report) : formatOptimalReport(outcome.report));
+      },
+    );
+}
+
+export function formatOptimalReport(r: OptimalMovesReport): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  return (
+    `${r.bot} (${r.playouts} playouts) on ${r.graph}, rules ${r.rules}: optimal in ${r.optimal} of ${r.positions} ` +
+    `positions, ${pct(r.rate)} [${pct(r.interval[0])}, ${pct(r.interval[1])}] (95%); a random legal move: ` +
+    `${pct(r.randomRate)}. Skipped: ${r.allOptimal} where every move is optimal, ${r.undecided} undecided. ` +
+    `${r.seconds.toFixed(1)} s`
+  );
 }
