@@ -10,6 +10,7 @@ import type { Command } from 'commander';
 import { measureOptimalMoves } from '../bench/optimal-moves.js';
 import type { OptimalMovesReport } from '../bench/optimal-moves.js';
 import { runPlayoutBench } from '../bench/playouts.js';
+import { measureSearchSpeed } from '../bench/search-speed.js';
 import { DEFAULT_ALLOCATION_PAIRS, DEFAULT_TIME_MS, runCoreBench } from '../bench/core-bench.js';
 import type { AllocationResult, CoreBenchOptions, CoreBenchResult } from '../bench/core-bench.js';
 import { CORE_GRAPHS } from '../bench/fixtures.js';
@@ -211,6 +212,30 @@ export function registerBenchCommand(
       const clock = opts.cpuTime ? env.cpuTimeMs : undefined;
       for (const spec of opts.graph ?? ['grid 9 9']) {
         const outcome = runPlayoutBench(spec, seconds, opts.seed, clock);
+        if (!outcome.ok) throw new CliError(outcome.error);
+        write(JSON.stringify(outcome.result));
+      }
+    });
+  bench
+    .command('search')
+    .description('UCT simulations per second inside the search, for each number of threads (one JSON line each)')
+    .option('--graph <spec>', 'the board, as a set_graph spec', 'grid 9 9')
+    .option('--rules <spec>', 'the rule set, as set_rules takes it', 'area')
+    .option('--threads <list>', 'thread counts to measure, comma-separated', '1,2')
+    .option('--seconds <s>', 'seconds per search', '2')
+    .option('--repeats <n>', 'searches per thread count (successive moves of one game); the median is reported', '5')
+    .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string }) => {
+      const seconds = Number(opts.seconds);
+      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${opts.seconds}"`);
+      if (!/^\d+$/.test(opts.repeats.trim()) || Number(opts.repeats) < 1) {
+        throw new CliError(`--repeats must be a whole number >= 1, got "${opts.repeats}"`);
+      }
+      const threads = opts.threads.split(',').map((t) => t.trim());
+      for (const t of threads) {
+        if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 64) throw new CliError(`--threads: each count must be 1..64, got "${t}"`);
+      }
+      for (const t of threads) {
+        const outcome = measureSearchSpeed(opts.graph, opts.rules, Number(t), seconds, Number(opts.repeats));
         if (!outcome.ok) throw new CliError(outcome.error);
         write(JSON.stringify(outcome.result));
       }
