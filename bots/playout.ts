@@ -268,8 +268,10 @@ export class LightPlayout {
   }
 
   /**
-   * The tactical reply to the last move m for colour c, or -1: capture m's chain if it is in atari; else rescue
-   * an own chain next to m that m put in atari, when its liberty has room to run (two or more empty neighbours).
+   * The tactical reply to the last move m for colour c, or -1: capture m's chain if it is in atari; else save an
+   * own chain next to m that m put in atari, first by capturing an enemy chain in atari that touches it (which
+   * gives it a liberty whatever the shape), then by extending at its liberty when that has room to run (two or
+   * more empty neighbours).
    */
   private tacticalAnswer(m: number, c: number): number {
     const p = this.position;
@@ -284,11 +286,30 @@ export class LightPlayout {
       if (color[w] !== c) continue;
       const h = p.head[w];
       if (!p.inAtari(h)) continue;
+      const capture = this.captureAround(h, c);
+      if (capture >= 0) return capture;
       const liberty = p.atariLiberty(h);
       let room = 0;
       for (let j = adjStart[liberty], e = adjStart[liberty + 1]; j < e; j++) if (color[adj[j]] === EMPTY) room++;
       if (room >= 2) return liberty;
     }
+    return -1;
+  }
+
+  /** The liberty of an enemy chain in atari touching the chain with head h (of colour c), or -1. */
+  private captureAround(h: number, c: number): number {
+    const p = this.position;
+    const color = p.color;
+    const { adjStart, adj } = p.graph;
+    let s = h;
+    do {
+      for (let i = adjStart[s], end = adjStart[s + 1]; i < end; i++) {
+        const w = adj[i];
+        const cw = color[w];
+        if (cw !== EMPTY && cw !== c && p.inAtari(p.head[w])) return p.atariLiberty(p.head[w]);
+      }
+      s = p.next[s];
+    } while (s !== h);
     return -1;
   }
 

@@ -144,3 +144,57 @@ describe('playout moves', () => {
     expect(checked).toBeGreaterThan(500);
   });
 });
+
+describe('playout tactics', () => {
+  /** The first move of playouts from `text` (grid 5 5, top row first) after `last`, for 30 seeds, with tactics on. */
+  function firstMoves(text: string, last: string): Set<string> {
+    const g = graph('grid 5 5');
+    const start = new Position(g);
+    const rows = text.trim().split('\n').map((r) => r.trim().replace(/ /g, ''));
+    rows.forEach((row, y) =>
+      Array.from(row).forEach((ch, x) => {
+        if (ch !== '.') start.play((4 - y) * 5 + x, ch === 'X' ? 1 : 2, true);
+      }),
+    );
+    const at = (name: string) => (Number(name.slice(1)) - 1) * 5 + 'ABCDE'.indexOf(name[0]);
+    const work = new Position(g);
+    const playout = new LightPlayout(work);
+    playout.tactics = true;
+    const firsts = new Set<number>();
+    for (let seed = 0; seed < 30; seed++) {
+      work.copyFrom(start);
+      playout.run(new Rng(seed), [1, 2], 0, -1, at(last));
+      firsts.add(playout.playedVertex[0]);
+    }
+    return new Set([...firsts].map((v) => `${'ABCDE'[v % 5]}${Math.floor(v / 5) + 1}`));
+  }
+
+  it('captures the last move when it is in atari', () => {
+    // White's lone stone at C2, just played between three black stones, has one liberty: C1.
+    const moves = firstMoves(
+      `
+      . . . . .
+      . . . . .
+      . . X . .
+      . X O X .
+      . . . . .`,
+      'C2',
+    );
+    expect([...moves]).toEqual(['C1']);
+  });
+
+  it('saves a chain in atari by capturing a neighbour in atari when it cannot run', () => {
+    // White D3 put black C3 in atari; its liberty C4 is walled in (no room to run), but white C2 is in atari too:
+    // capturing it at D2 gives C3 a liberty. Every playout must start with D2.
+    const moves = firstMoves(
+      `
+      . . O . .
+      . O . O .
+      . O X O .
+      . X O . .
+      . . X . .`,
+      'D3',
+    );
+    expect([...moves]).toEqual(['D2']);
+  });
+});
