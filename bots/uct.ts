@@ -24,6 +24,7 @@ import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { PlayoutEvaluator } from './evaluate.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
+import { BoardLines, emptyArea } from './board-lines.js';
 import { SquarePatterns } from './patterns.js';
 import { NO_NODE, NodePool } from './tree.js';
 
@@ -60,18 +61,21 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   patterns: true,
   resignThreshold: 0.05,
   expandVisits: 2,
-  raveEquivalence: 3000,
+  raveEquivalence: 300,
   exploration: 0.1,
   maxNodes: 1_000_000,
 };
 
 /** Virtual visits a prior adds to a fresh child, and the values it gives them. */
 const PRIOR_VISITS = 10;
+const PRIOR_AMAF_VISITS = 10;
 const PRIOR_EVEN = 0.5;
 const PRIOR_CAPTURE = 0.9;
 const PRIOR_SELF_ATARI = 0.25;
 const PRIOR_PASS = 0.3;
 const PRIOR_PATTERN = 0.7;
+const PRIOR_LOW_LINE = 0.1;
+const PRIOR_THIRD_LINE = 0.9;
 /** Without RAVE, plain UCB needs more exploration than the RAVE blend does. */
 const EXPLORATION_WITHOUT_RAVE = 0.7;
 /** How often (in simulations) the clock is read. */
@@ -351,6 +355,7 @@ class SearchState {
   private work: Position | null = null;
   private playout: LightPlayout | null = null;
   private squarePatterns: SquarePatterns | null = null;
+  private boardLines: BoardLines | null = null;
   private readonly evaluator: PlayoutEvaluator;
   private readonly rootCounters: Float64Array;
   private readonly rootPrisoners: Float64Array;
@@ -397,6 +402,7 @@ class SearchState {
       this.playout.tactics = this.settings.tactics;
       this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
       this.playout.patterns = this.squarePatterns;
+      this.boardLines = BoardLines.forGraph(graph);
       this.undirected = graph.arcCount === 0;
     }
     this.rootPosition.copyFrom(game.position);
@@ -425,9 +431,13 @@ class SearchState {
     const pool = this.pool;
     const child = pool.allocate(move, color, seat, parent);
     if (!this.settings.priors) return;
-    const value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns);
+    const value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines);
     pool.visits[child] = PRIOR_VISITS;
     pool.reward[child * pool.colors + color - 1] = PRIOR_VISITS * value;
+    // The prior seeds the AMAF statistics as well (as Fuego's prior knowledge does): early in a node's life the RAVE
+    // term carries almost all the weight, and AMAF alone rates opening moves on the second line highly.
+    pool.amafVisits[child] = PRIOR_AMAF_VISITS;
+    pool.amafReward[child] = PRIOR_AMAF_VISITS * value;
   }
 
   /** Children of a leaf at the current simulation position; false when the colour to move has no move at all. */
@@ -647,8 +657,17 @@ class SearchState {
   }
 }
 
-/** A fresh child's prior win rate: captures look good, self-ataris bad, pattern shapes good, the rest even. */
-function priorValue(position: Position, v: number, color: number, patterns: SquarePatterns | null): number {
+/**
+ * A fresh child's prior win rate: captures look good, self-ataris bad, pattern shapes good; on a lattice, in an
+ * empty area, the first two lines bad and the third good (bots/board-lines.ts); the rest even.
+ */
+function priorValue(
+  position: Position,
+  v: number,
+  color: number,
+  patterns: SquarePatterns | null,
+  lines: BoardLines | null,
+): number {
   const { adjStart, adj } = position.graph;
   let libertiesAfter = 0;
   let captures = false;
@@ -662,5 +681,9 @@ function priorValue(position: Position, v: number, color: number, patterns: Squa
   if (captures) return PRIOR_CAPTURE;
   if (libertiesAfter <= 1) return PRIOR_SELF_ATARI;
   if (patterns !== null && patterns.matches(position, v)) return PRIOR_PATTERN;
+  if (lines !== null) {
+    const line = lines.line[v];
+    if (line <= 3 && emptyArea(position, v)) return line === 3 ? PRIOR_THIRD_LINE : PRIOR_LOW_LINE;
+  }
   return PRIOR_EVEN;
 }
