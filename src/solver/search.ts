@@ -130,7 +130,7 @@ export interface SearchOutcome {
   readonly nodes: number;
   readonly seconds: number;
   /** Why the search stopped early. */
-  readonly reason: 'max-nodes' | 'max-seconds' | null;
+  readonly reason: SearchLimitReason | null;
   readonly maxPly: number;
   /** The last completed iteration's ply limit (iterative deepening), else null. */
   readonly depth: number | null;
@@ -147,11 +147,20 @@ export interface SolverStats {
   dominanceHits: number;
 }
 
+/** Why a solve ended without an answer: a node or time limit, or a line longer than the search can follow. */
+export type SearchLimitReason = 'max-nodes' | 'max-seconds' | 'max-depth';
+
 class SearchLimit extends Error {
-  constructor(readonly reason: 'max-nodes' | 'max-seconds') {
+  constructor(readonly reason: SearchLimitReason) {
     super(reason);
   }
 }
+
+/**
+ * The deepest line the search follows. The search recurses once per ply, and a famine game can last thousands of
+ * plies (every colouring at most once), beyond the JavaScript stack: past this depth the solve ends "unknown".
+ */
+const MAX_SEARCH_PLY = 2000;
 
 const NO_DEP = 0x3fffffff;
 const NEG = -1_000_000;
@@ -294,8 +303,10 @@ export class Solver {
       const v = this.searchRoot(root, NO_DEP);
       return this.outcome('solved', v, this.rootBest, startNodes, null, null);
     } catch (e) {
-      if (!(e instanceof SearchLimit)) throw e;
-      return this.outcome('unknown', null, bestSoFar !== NO_MOVE ? bestSoFar : this.rootBest, startNodes, e.reason, lastDepth);
+      // A stack overflow before MAX_SEARCH_PLY (a smaller stack than Node's default) ends the same way.
+      const reason = e instanceof SearchLimit ? e.reason : e instanceof RangeError ? 'max-depth' : null;
+      if (reason === null) throw e;
+      return this.outcome('unknown', null, bestSoFar !== NO_MOVE ? bestSoFar : this.rootBest, startNodes, reason, lastDepth);
     }
   }
 
@@ -369,7 +380,7 @@ export class Solver {
     moverValue: number | null,
     best: number,
     startNodes: number,
-    reason: 'max-nodes' | 'max-seconds' | null,
+    reason: SearchLimitReason | null,
     depth: number | null,
   ): SearchOutcome {
     let value: number | null = null;
@@ -491,7 +502,10 @@ export class Solver {
     const stats = this.stats;
     stats.nodes++;
     if ((stats.nodes & 1023) === 0) this.checkLimits();
-    if (ply > this.maxPly) this.maxPly = ply;
+    if (ply > this.maxPly) {
+      this.maxPly = ply;
+      if (ply > MAX_SEARCH_PLY) throw new SearchLimit('max-depth');
+    }
     const black = this.black;
     const white = this.white;
     const toMove = this.toMove;

@@ -17,6 +17,8 @@ import type { HistoryItem, RootState, SearchOutcome, SolverSettings } from './se
 import { NO_MOVE, Solver } from './search.js';
 
 export { Solver, solverProblem } from './search.js';
+import type { SearchLimitReason } from './search.js';
+export type { SearchLimitReason } from './search.js';
 export type { RootState, SearchOutcome, SolverSettings } from './search.js';
 
 /**
@@ -140,7 +142,7 @@ export interface KomiReport {
   readonly solves: readonly KomiSolve[];
   readonly nodes: number;
   readonly seconds: number;
-  readonly reason: 'max-nodes' | 'max-seconds' | null;
+  readonly reason: SearchLimitReason | null;
   /** Black's winning line at the komi (when solved). */
   readonly pv: readonly number[];
   readonly pvTruncated: boolean;
@@ -161,7 +163,7 @@ export function komiOfGraph(graph: Graph, rules: Rules, settings: Partial<Solver
   const solver = new Solver(graph, rules, settings);
   const maxNodes = settings.maxNodes ?? null;
   const maxSeconds = settings.maxSeconds ?? null;
-  let reason: 'max-nodes' | 'max-seconds' | null = null;
+  let reason: SearchLimitReason | null = null;
   const solveAt = (k: number): number | null => {
     const remainingNodes = maxNodes === null ? null : maxNodes - nodes;
     const remainingSeconds = maxSeconds === null ? null : maxSeconds - (Date.now() - start) / 1000;

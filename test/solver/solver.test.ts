@@ -199,3 +199,15 @@ describe('limits', () => {
     expect(() => new Solver(graphOf('path 3'), rulesOf('netgo colors=3 ko=positional'))).toThrow(/two colours/);
   });
 });
+
+describe('lines too long to follow', () => {
+  it('end "unknown" with reason max-depth instead of overflowing the stack (Petersen, famine, no deepening)', () => {
+    // Without iterative deepening the first line searched is a famine game thousands of plies long.
+    const rules = rulesOf('famine komi=0');
+    const solver = new Solver(graphOf('petersen'), rules, { iterativeDeepening: false });
+    const outcome = solver.solve(startRoot(rules));
+    expect(outcome.status).toBe('unknown');
+    expect(outcome.reason).toBe('max-depth');
+    expect(outcome.value).toBeNull();
+  });
+});
