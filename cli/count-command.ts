@@ -3,7 +3,7 @@
  * number on stdout; how it was counted (order, frontier, states, time) goes to stderr. See docs/solver.md.
  */
 import type { Command } from 'commander';
-import { countLegalPositions } from '../src/solver/count.js';
+import { CountLimitError, countLegalPositions } from '../src/solver/count.js';
 import { loadGraph } from './graph-command.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
@@ -29,7 +29,13 @@ export function registerCountCommand(program: Command, io: CliIo): void {
     .action((opts: CountOptions) => {
       if (opts.graph === undefined && opts.from === undefined) throw new CliError('missing --graph SPEC (or --from FILE)');
       const graph = loadGraph(opts.graph === undefined ? [] : [opts.graph], opts.from);
-      const report = countLegalPositions(graph);
+      let report;
+      try {
+        report = countLegalPositions(graph);
+      } catch (e) {
+        if (e instanceof CountLimitError) throw new CliError(`cannot count ${opts.graph ?? opts.from}: ${e.message}`);
+        throw e;
+      }
       const how = `${graph.n} vertices, frontier ${report.frontier}, up to ${report.states} states, ${report.seconds.toFixed(2)} s`;
       if (opts.json) {
         io.writeOut(

@@ -45,9 +45,12 @@ export interface CountOptions {
   readonly maxStates?: number;
 }
 
+/** The most frontier states the count holds at once (a JavaScript Map's limit is 2^24 entries). */
+export const MAX_COUNT_STATES = 16_000_000;
+
 export class CountLimitError extends Error {
   constructor(readonly states: number) {
-    super(`more than ${states} states`);
+    super(`more than ${states.toLocaleString('en-US')} frontier states at once: this graph's frontier is too wide to count`);
   }
 }
 
@@ -187,6 +190,7 @@ export function countLegalPositions(graph: Graph, options: CountOptions = {}): C
   let frontier: number[] = [];
   let states = new Map<string, bigint>([['', 1n]]);
   let maxStates = 1;
+  const stateCap = Math.min(options.maxStates ?? MAX_COUNT_STATES, MAX_COUNT_STATES);
   let maxFrontier = 0;
   // Scratch for one state: per frontier slot its colour (0 empty), and for a group with no liberty yet its label
   // (-1 for a group that has one: such groups never need their connections again, so they share no label).
@@ -281,6 +285,8 @@ export function countLegalPositions(graph: Graph, options: CountOptions = {}): C
         if (wStays) emit(x, wLabel);
         const out = String.fromCharCode.apply(null, codes);
         const prev = next.get(out);
+        // A Map holds at most 2^24 entries; stop with a clear error well before that.
+        if (prev === undefined && next.size >= stateCap) throw new CountLimitError(stateCap);
         next.set(out, prev === undefined ? count : prev + count);
       }
     }
@@ -289,7 +295,7 @@ export function countLegalPositions(graph: Graph, options: CountOptions = {}): C
     if (wStays) frontier.push(w);
     if (frontier.length > maxFrontier) maxFrontier = frontier.length;
     if (states.size > maxStates) maxStates = states.size;
-    if (options.maxStates !== undefined && states.size > options.maxStates) throw new CountLimitError(options.maxStates);
+    if (states.size > stateCap) throw new CountLimitError(stateCap);
     options.onProgress?.(step + 1, states.size);
   }
   let total = 0n;

@@ -160,7 +160,7 @@ class SearchLimit extends Error {
  * The deepest line the search follows. The search recurses once per ply, and a famine game can last thousands of
  * plies (every colouring at most once), beyond the JavaScript stack: past this depth the solve ends "unknown".
  */
-const MAX_SEARCH_PLY = 2000;
+const MAX_SEARCH_PLY = 600;
 
 const NO_DEP = 0x3fffffff;
 const NEG = -1_000_000;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARC } from '../../src/graph.js';
 import type { Graph } from '../../src/graph.js';
-import { chooseOrder, countLegalPositions, frontierWidth } from '../../src/solver/count.js';
+import { chooseOrder, CountLimitError, countLegalPositions, frontierWidth } from '../../src/solver/count.js';
 import { graphOf } from './helpers.js';
 
 function bruteForce(graph: Graph): number {
@@ -112,5 +112,13 @@ describe('vertex orders', () => {
   it('paths and cycles have small frontiers with the greedy order', () => {
     expect(frontierWidth(graphOf('path 30'), chooseOrder(graphOf('path 30')))).toBe(1);
     expect(frontierWidth(graphOf('cycle 30'), chooseOrder(graphOf('cycle 30')))).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('counting limits', () => {
+  it('stops with a clear error when the frontier holds too many states', () => {
+    // grid 6 6 holds tens of thousands of states at once; a cap of 1,000 must stop it with CountLimitError.
+    expect(() => countLegalPositions(graphOf('grid 6 6'), { maxStates: 1000 })).toThrow(CountLimitError);
+    expect(() => countLegalPositions(graphOf('grid 6 6'), { maxStates: 1000 })).toThrow(/frontier is too wide to count/);
   });
 });
