@@ -223,7 +223,10 @@ export function solveOne(
   }
 
   const solver = new Solver(graph, rules, all);
-  const report = solveWithVariation(solver, startRoot(rules), pvLength);
+  const report = solveWithVariation(solver, startRoot(rules), pvLength, {
+    maxNodes: settings.maxNodes ?? null,
+    maxSeconds: settings.maxSeconds ?? null,
+  });
   const solved = report.status === 'solved' && report.value !== null;
   const common = {
     status: report.status,

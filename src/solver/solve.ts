@@ -93,7 +93,16 @@ export interface SolveReport extends SearchOutcome {
  * Solves `root` and, when solved, follows optimal moves to the end of the game (at most `maxPlies`): each step is a
  * solve of the next state, cheap with the table filled. With lastmove rules the loser's moves are the first found.
  */
-export function solveWithVariation(solver: Solver, root: RootState, maxPlies = 120): SolveReport {
+export function solveWithVariation(
+  solver: Solver,
+  root: RootState,
+  maxPlies = 120,
+  budget: { maxNodes: number | null; maxSeconds: number | null } = { maxNodes: null, maxSeconds: null },
+): SolveReport {
+  // The budget covers the solve and the line together: the line's solves get what is left, and a line that runs
+  // out of it is cut short (the value is already exact), so the command's limits hold for the whole command.
+  const start = Date.now();
+  solver.setLimits(budget.maxNodes, budget.maxSeconds);
   const outcome = solver.solve(root);
   if (outcome.status !== 'solved' || outcome.value === null) return { ...outcome, pv: [], pvTruncated: false };
   const pv: number[] = [];
@@ -113,6 +122,13 @@ export function solveWithVariation(solver: Solver, root: RootState, maxPlies = 1
     if (next === 'end') break;
     state = next;
     if (solver.noAction(state)) break;
+    const nodesLeft = budget.maxNodes === null ? null : budget.maxNodes - nodes;
+    const secondsLeft = budget.maxSeconds === null ? null : budget.maxSeconds - (Date.now() - start) / 1000;
+    if ((nodesLeft !== null && nodesLeft <= 0) || (secondsLeft !== null && secondsLeft <= 0)) {
+      truncated = true;
+      break;
+    }
+    solver.setLimits(nodesLeft, secondsLeft);
     const step = solver.solve(state);
     nodes += step.nodes;
     if (step.status !== 'solved') {
@@ -121,7 +137,7 @@ export function solveWithVariation(solver: Solver, root: RootState, maxPlies = 1
     }
     best = step.best;
   }
-  return { ...outcome, nodes, pv, pvTruncated: truncated };
+  return { ...outcome, nodes, seconds: (Date.now() - start) / 1000, pv, pvTruncated: truncated };
 }
 
 export interface KomiSolve {
@@ -206,8 +222,10 @@ export function komiOfGraph(graph: Graph, rules: Rules, settings: Partial<Solver
   let pv: readonly number[] = [];
   let pvTruncated = false;
   if (solved && withPv && blackWinsAt !== null) {
-    solver.setLimits(null, null);
-    const report = solveWithVariation(solver, startRoot(rules, blackWinsAt));
+    const report = solveWithVariation(solver, startRoot(rules, blackWinsAt), 120, {
+      maxNodes: maxNodes === null ? null : Math.max(0, maxNodes - nodes),
+      maxSeconds: maxSeconds === null ? null : Math.max(0, maxSeconds - (Date.now() - start) / 1000),
+    });
     pv = report.pv;
     pvTruncated = report.pvTruncated;
     nodes += report.nodes;

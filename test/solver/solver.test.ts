@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { Solver } from '../../src/solver/search.js';
 import type { SolverSettings } from '../../src/solver/search.js';
-import { rootFromGame, startRoot } from '../../src/solver/solve.js';
+import { rootFromGame, solveWithVariation, startRoot } from '../../src/solver/solve.js';
 import { NaiveGame, naiveBoardOf, naiveRulesOf } from '../perft/naive-go.js';
 import { naiveSolve } from './naive-minimax.js';
 import { graphOf, randomGame, rulesOf } from './helpers.js';
@@ -209,5 +209,20 @@ describe('lines too long to follow', () => {
     expect(outcome.status).toBe('unknown');
     expect(outcome.reason).toBe('max-depth');
     expect(outcome.value).toBeNull();
+  });
+});
+
+describe('limits cover the principal variation too', () => {
+  it('cycle 7 under area: the value is found within the node budget, and the line stops where the budget ends', () => {
+    // The solve itself takes about 600,000 nodes, the full line about 100 million: with a budget of 1,500,000 the
+    // answer is exact and the line is cut short, and the whole call stays within the budget (limits are checked
+    // every 1,024 nodes).
+    const rules = rulesOf('area komi=0');
+    const solver = new Solver(graphOf('cycle 7'), rules);
+    const report = solveWithVariation(solver, startRoot(rules), 120, { maxNodes: 1_500_000, maxSeconds: null });
+    expect(report.status).toBe('solved');
+    expect(report.value).toBe(1);
+    expect(report.pvTruncated).toBe(true);
+    expect(report.nodes).toBeLessThanOrEqual(1_500_000 + 2048);
   });
 });
