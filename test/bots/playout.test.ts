@@ -55,7 +55,7 @@ describe('playout lengths', () => {
     }
   });
 
-  it('a 100,000-vertex random graph plays out in linear time', () => {
+  it('a 100,000-vertex random graph plays out without stalling', () => {
     // Two faults once made one such playout take minutes: atari tests walked giant chains once the sums of squares
     // passed 2^53, and each failed run of draws copied every empty vertex (thousands are never playable here).
     // Each is now proportional to the moves; the vitest timeout catches a return of either.
