@@ -206,8 +206,7 @@ export function registerBenchCommand(
     .option('--cpu-time', 'time on the process CPU time instead of the wall clock (steadier on a busy machine)')
     .option('--json', 'JSON lines (the default; kept for symmetry with bench core)')
     .action((opts: { graph?: string[]; seconds: string; seed: string; cpuTime?: boolean }) => {
-      const seconds = Number(opts.seconds);
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${opts.seconds}"`);
+      const seconds = positiveSeconds(opts.seconds);
       if (opts.cpuTime && !env.cpuTimeMs) throw new CliError('--cpu-time: no CPU clock is available here');
       const clock = opts.cpuTime ? env.cpuTimeMs : undefined;
       for (const spec of opts.graph ?? ['grid 9 9']) {
@@ -225,17 +224,11 @@ export function registerBenchCommand(
     .option('--seconds <s>', 'seconds per search', '2')
     .option('--repeats <n>', 'searches per thread count (successive moves of one game); the median is reported', '5')
     .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string }) => {
-      const seconds = Number(opts.seconds);
-      if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${opts.seconds}"`);
-      if (!/^\d+$/.test(opts.repeats.trim()) || Number(opts.repeats) < 1) {
-        throw new CliError(`--repeats must be a whole number >= 1, got "${opts.repeats}"`);
-      }
-      const threads = opts.threads.split(',').map((t) => t.trim());
+      const seconds = positiveSeconds(opts.seconds);
+      const repeats = wholeNumber('--repeats', opts.repeats, 1);
+      const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, 64));
       for (const t of threads) {
-        if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 64) throw new CliError(`--threads: each count must be 1..64, got "${t}"`);
-      }
-      for (const t of threads) {
-        const outcome = measureSearchSpeed(opts.graph, opts.rules, Number(t), seconds, Number(opts.repeats));
+        const outcome = measureSearchSpeed(opts.graph, opts.rules, t, seconds, repeats);
         if (!outcome.ok) throw new CliError(outcome.error);
         write(JSON.stringify(outcome.result));
       }
@@ -264,24 +257,34 @@ export function registerBenchCommand(
         seed: string;
         json?: boolean;
       }) => {
-        const whole = (name: string, text: string, min: number): number => {
-          if (!/^\d+$/.test(text.trim()) || Number(text) < min) throw new CliError(`${name} must be a whole number >= ${min}, got "${text}"`);
-          return Number(text);
-        };
         const outcome = measureOptimalMoves({
           graph: opts.graph,
           rules: opts.rules,
           bot: opts.bot,
-          playouts: whole('--playouts', opts.playouts, 1),
-          positions: whole('--positions', opts.positions, 1),
-          maxRandomMoves: whole('--max-random-moves', opts.maxRandomMoves, 0),
-          maxNodes: whole('--max-nodes', opts.maxNodes, 1),
+          playouts: wholeNumber('--playouts', opts.playouts, 1),
+          positions: wholeNumber('--positions', opts.positions, 1),
+          maxRandomMoves: wholeNumber('--max-random-moves', opts.maxRandomMoves, 0),
+          maxNodes: wholeNumber('--max-nodes', opts.maxNodes, 1),
           seed: opts.seed,
         });
         if (!outcome.ok) throw new CliError(outcome.error);
         write(opts.json ? JSON.stringify(outcome.report) : formatOptimalReport(outcome.report));
       },
     );
+}
+
+function positiveSeconds(text: string): number {
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${text}"`);
+  return seconds;
+}
+
+function wholeNumber(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
+    throw new CliError(`${name} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`}, got "${text}"`);
+  }
+  return value;
 }
 
 export function formatOptimalReport(r: OptimalMovesReport): string {
