@@ -71,22 +71,7 @@ export class BitBoard {
 
   /** The chain (same-coloured, connected in the underlying graph) of the stone on v within `own`. */
   chain(v: number, own: number): number {
-    const adj = this.adj;
-    let chain = 1 << v;
-    let frontier = chain;
-    while (frontier !== 0) {
-      let grow = 0;
-      let f = frontier;
-      while (f !== 0) {
-        const b = f & -f;
-        f ^= b;
-        grow |= adj[31 - Math.clz32(b)];
-      }
-      grow &= own & ~chain;
-      chain |= grow;
-      frontier = grow;
-    }
-    return chain;
+    return this.component(1 << v, own);
   }
 
   /** The connected component of `start` (a single bit) within `set` in the underlying graph. */

@@ -258,19 +258,6 @@ export class Solver {
     this.maxValue = this.kind === 'score' ? this.n : 1;
   }
 
-  /** The empty board with black to move, counters from the rules' komi. */
-  initialRoot(): RootState {
-    const komi = this.rules.komi;
-    return {
-      black: 0,
-      white: 0,
-      toMove: 1,
-      passes: 0,
-      counters: [komi < 0 ? -komi : 0, komi >= 0 ? komi : 0],
-      history: [{ black: 0, white: 0, tag: this.situational ? 1 : 0 }],
-    };
-  }
-
   /** Limits for each later solve() call (nodes and seconds of that call; null: none). */
   setLimits(maxNodes: number | null, maxSeconds: number | null): void {
     this.limitNodes = maxNodes;
