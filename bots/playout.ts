@@ -69,26 +69,34 @@ export function judgeUndirected(p: Position, v: number, c: number): number {
   const end = adjStart[v + 1];
   if (start === end) return JUDGE_ILLEGAL;
   // The common case first.
-  for (let i = start; i < end; i++) if (color[adj[i]] === EMPTY) return JUDGE_OK;
-  let own = 0;
+  if (p.emptyNeighbours[v] > 0) return JUDGE_OK;
+  // One pass over the (all occupied) neighbours: own chains safe or in atari, enemy chains in atari. Neighbours are
+  // often stones of one chain (an eye), so a chain is judged once when its stones come in a row.
+  const head = p.head;
+  let lastHead = -1;
   let ownSafe = false;
+  let ownAtari = false;
+  let enemies = false;
   let captureChains = 0;
   let capturedStones = 0;
   let capturedVertex = -1;
   for (let i = start; i < end; i++) {
     const w = adj[i];
+    const h = head[w];
+    if (h === lastHead) continue;
+    lastHead = h;
     const cw = color[w];
     if (cw === c) {
-      own++;
-      if (!ownSafe && !p.inAtari(p.head[w])) ownSafe = true;
+      if (p.inAtari(h)) ownAtari = true;
+      else ownSafe = true;
     } else {
-      const h = p.head[w];
+      enemies = true;
       if (p.inAtari(h)) {
         // Count each chain once: a chain may touch v through several stones.
         let seen = false;
         for (let j = start; j < i; j++) {
           const x = adj[j];
-          if (color[x] === cw && p.head[x] === h) {
+          if (color[x] === cw && head[x] === h) {
             seen = true;
             break;
           }
@@ -101,15 +109,11 @@ export function judgeUndirected(p: Position, v: number, c: number): number {
       }
     }
   }
-  if (own === end - start && ownSafe) {
-    // Every neighbour is ours: an eye unless one of those chains is in atari (then filling may be needed).
-    let anyAtari = false;
-    for (let i = start; i < end; i++) if (p.inAtari(p.head[adj[i]])) anyAtari = true;
-    if (!anyAtari) return JUDGE_EYE;
-  }
+  // Every neighbour ours and none of those chains in atari: an eye (with one in atari, filling may be needed).
+  if (!enemies && !ownAtari) return JUDGE_EYE;
   if (!ownSafe && captureChains === 0) return JUDGE_ILLEGAL;
   // A lone stone capturing a lone stone and left with that single liberty: the simple-ko shape.
-  if (own === 0 && captureChains === 1 && capturedStones === 1) return capturedVertex;
+  if (!ownSafe && !ownAtari && captureChains === 1 && capturedStones === 1) return capturedVertex;
   return JUDGE_OK;
 }
 
@@ -167,13 +171,7 @@ export class LightPlayout {
   }
 
   private fewEmptyNeighbours(v: number): boolean {
-    const p = this.position;
-    const { libStart, lib } = p.graph;
-    let empties = 0;
-    for (let i = libStart[v], end = libStart[v + 1]; i < end; i++) {
-      if (p.color[lib[i]] === EMPTY && ++empties >= 2) return false;
-    }
-    return true;
+    return this.position.emptyNeighbours[v] < 2;
   }
 
   /**
@@ -289,9 +287,7 @@ export class LightPlayout {
       const capture = this.captureAround(h, c);
       if (capture >= 0) return capture;
       const liberty = p.atariLiberty(h);
-      let room = 0;
-      for (let j = adjStart[liberty], e = adjStart[liberty + 1]; j < e; j++) if (color[adj[j]] === EMPTY) room++;
-      if (room >= 2) return liberty;
+      if (p.emptyNeighbours[liberty] >= 2) return liberty;
     }
     return -1;
   }

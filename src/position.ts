@@ -9,6 +9,8 @@
  *   liberty) exactly when count * sumSq = sum^2. Updates are O(1) per pair on any degree, with arcs included.
  *   On huge graphs those products pass 2^53, where doubles round; there `inAtari` decides exactly another way.
  * - The empty vertices sit in a list with an index map, so a random empty vertex is O(1).
+ * - Each vertex counts its empty liberty-neighbours: a playout accepts most moves on that one number, and keeping it
+ *   is one increment in loops that visit those neighbours anyway.
  * - Zobrist keys are computed from (vertex, colour) by an integer mixer instead of tables, so a million-vertex
  *   graph costs no key memory and every machine computes the same hash.
  *
@@ -88,6 +90,8 @@ export class Position {
   readonly emptyList: Int32Array;
   readonly emptyIndex: Int32Array;
   emptyCount: number;
+  /** Per vertex: how many of its liberty-neighbours (graph.lib) are empty. */
+  readonly emptyNeighbours: Int32Array;
   hashLo = 0;
   hashHi = 0;
   /** After a play: the vertex it captured if the play had the simple-ko shape (RULES.md), else -1. */
@@ -105,6 +109,8 @@ export class Position {
   private readonly stamp: Uint32Array;
   private stampGeneration = 0;
   private readonly chainBuffer: Int32Array;
+  /** The distinct own chains next to the stone being played (undirected graphs), to merge after the first pass. */
+  private readonly ownBuffer: Int32Array;
   private readonly walkBuffer: Int32Array;
   private readonly undirected: boolean;
   /** The most reverse liberty links of any vertex: how often one vertex can be a pseudo-liberty of one chain. */
@@ -129,10 +135,12 @@ export class Position {
     this.emptyList = new Int32Array(n);
     this.emptyIndex = new Int32Array(n);
     this.emptyCount = 0;
+    this.emptyNeighbours = new Int32Array(n);
     this.stamp = new Uint32Array(n);
     let maxInDegree = 1;
     for (let v = 0; v < n; v++) maxInDegree = Math.max(maxInDegree, graph.rlibStart[v + 1] - graph.rlibStart[v]);
     this.chainBuffer = new Int32Array(maxInDegree);
+    this.ownBuffer = new Int32Array(maxInDegree);
     this.maxLibertyLinks = maxInDegree;
     // A chain has at most every liberty link as a pair, each below n: with L links, sum < L * n and
     // sumSq < L * n^2, so count * sumSq and sum^2 stay below (L * n)^2, exact in doubles while L * n < 2^26.5.
@@ -154,6 +162,7 @@ export class Position {
       this.emptyIndex[v] = v;
       this.head[v] = v;
       this.next[v] = v;
+      this.emptyNeighbours[v] = this.graph.libStart[v + 1] - this.graph.libStart[v];
     }
     this.size.fill(0);
     this.libCount.fill(0);
@@ -192,6 +201,7 @@ export class Position {
     this.libSumSq.set(other.libSumSq);
     this.emptyList.set(other.emptyList);
     this.emptyIndex.set(other.emptyIndex);
+    this.emptyNeighbours.set(other.emptyNeighbours);
     this.emptyCount = other.emptyCount;
     this.hashLo = other.hashLo;
     this.hashHi = other.hashHi;
@@ -355,11 +365,16 @@ export class Position {
     let count = 0;
     let sum = 0;
     let sumSq = 0;
+    // v is in lib(u) exactly for the u in rlib(v).
+    const emptyNeighbours = this.emptyNeighbours;
+    const own = this.ownBuffer;
+    let owns = 0;
     if (this.undirected) {
-      // One pass: without arcs the liberty neighbours and the reverse ones are the same list.
+      // One pass: without arcs the liberty neighbours, the reverse ones and the neighbours to join are one list.
       for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
         const u = rlib[i];
         const cu = color[u];
+        emptyNeighbours[u]--;
         if (cu === EMPTY) {
           count++;
           sum += u;
@@ -369,12 +384,18 @@ export class Position {
           libSum[h] -= v;
           libSumSq[h] -= vv;
           if (--libCount[h] === 0 && cu !== c) buffer[chains++] = h;
+          if (cu === c) {
+            let k = 0;
+            while (k < owns && own[k] !== h) k++;
+            if (k === owns) own[owns++] = h;
+          }
         }
       }
     } else {
       for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
         const u = rlib[i];
         const cu = color[u];
+        emptyNeighbours[u]--;
         if (cu !== EMPTY) {
           const h = head[u];
           libSum[h] -= v;
@@ -404,11 +425,15 @@ export class Position {
 
     // ...joined to every neighbouring chain of its colour (groups connect both ways along arcs).
     let hv = v;
-    const adjStart = g.adjStart;
-    const adj = g.adj;
-    for (let i = adjStart[v], end = adjStart[v + 1]; i < end; i++) {
-      const w = adj[i];
-      if (color[w] === c && head[w] !== hv) hv = this.merge(hv, head[w]);
+    if (this.undirected) {
+      for (let k = 0; k < owns; k++) hv = this.merge(hv, own[k]);
+    } else {
+      const adjStart = g.adjStart;
+      const adj = g.adj;
+      for (let i = adjStart[v], end = adjStart[v + 1]; i < end; i++) {
+        const w = adj[i];
+        if (color[w] === c && head[w] !== hv) hv = this.merge(hv, head[w]);
+      }
     }
 
     let captured = 0;
@@ -512,17 +537,22 @@ export class Position {
     return removed;
   }
 
-  /** Each stone of the (now empty) chain at h becomes, or (sign -1) stops being, a liberty of its rlib chains. */
+  /**
+   * Each stone of the (now empty) chain at h becomes, or (sign -1) stops being, a liberty of its rlib chains and an
+   * empty neighbour of its rlib vertices.
+   */
   private creditLiberties(h: number, sign: number): void {
     const { rlibStart, rlib } = this.graph;
     const color = this.color;
     const head = this.head;
     const next = this.next;
+    const emptyNeighbours = this.emptyNeighbours;
     let s = h;
     do {
       const ss = s * s;
       for (let i = rlibStart[s], end = rlibStart[s + 1]; i < end; i++) {
         const u = rlib[i];
+        emptyNeighbours[u] += sign;
         if (color[u] !== EMPTY) {
           const hu = head[u];
           this.libCount[hu] += sign;
@@ -602,8 +632,10 @@ export class Position {
     const { rlibStart, rlib } = this.graph;
     const color = this.color;
     const vv = v * v;
+    const emptyNeighbours = this.emptyNeighbours;
     for (let i = rlibStart[v], end = rlibStart[v + 1]; i < end; i++) {
       const u = rlib[i];
+      emptyNeighbours[u]++;
       if (color[u] !== EMPTY) {
         const h = head[u];
         this.libCount[h]++;

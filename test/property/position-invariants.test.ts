@@ -212,6 +212,12 @@ function positionProblem(p: Position, board: Board, colors: number): string | nu
     }
   }
   if (p.hashLo !== (hashLo | 0) || p.hashHi !== (hashHi | 0)) return 'hash differs from the XOR of the stones';
+  // Every vertex's count of empty liberty-neighbours (arcs: lib(v) only).
+  for (let v = 0; v < n; v++) {
+    let empty = 0;
+    for (const w of board.libOf[v]) if (color[w] === EMPTY) empty++;
+    if (p.emptyNeighbours[v] !== empty) return `emptyNeighbours of ${v + 1} is ${p.emptyNeighbours[v]}, not ${empty}`;
+  }
   // The empty list: a permutation of the empty vertices, emptyIndex its inverse.
   let empties = 0;
   for (let v = 0; v < n; v++) if (color[v] === EMPTY) empties++;
