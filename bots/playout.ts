@@ -179,10 +179,17 @@ export class LightPlayout {
    * with playQuick (no undo record).
    */
   private tryUndirected(v: number, c: number): boolean {
-    const verdict = judgeUndirected(this.position, v, c);
+    const p = this.position;
+    if (p.emptyNeighbours[v] > 0) {
+      // Most moves: legal, not an eye, and no ko (the stone keeps an empty neighbour), so no judging.
+      p.playQuick(v, c);
+      this.captures[c] += p.captured;
+      this.lastKo = -1;
+      return true;
+    }
+    const verdict = judgeUndirected(p, v, c);
     if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) return false;
     if (verdict >= 0 && this.koTaken[verdict] === this.playoutId) return false;
-    const p = this.position;
     p.playQuick(v, c);
     this.captures[c] += p.captured;
     if (verdict >= 0) this.koTaken[v] = this.playoutId;
