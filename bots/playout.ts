@@ -117,6 +117,57 @@ export function judgeUndirected(p: Position, v: number, c: number): number {
   return JUDGE_OK;
 }
 
+/**
+ * On an undirected graph, whether a legal stone of colour c on v would join a chain of two or more stones left in
+ * atari, capturing nothing: the self-atari playouts refuse. Decided without playing, because pseudo-liberties add
+ * up: the new chain's (count, sum, sum of squares) are those of the own chains it joins, less their pairs with v,
+ * plus v's pairs with its empty neighbours. Needs `p.squaresExact`; v must be legal and not an eye.
+ */
+export function isSelfAtariUndirected(p: Position, v: number, c: number): boolean {
+  const { adjStart, adj } = p.graph;
+  const color = p.color;
+  const head = p.head;
+  const start = adjStart[v];
+  const end = adjStart[v + 1];
+  let size = 1;
+  let count = 0;
+  let sum = 0;
+  let sumSq = 0;
+  const vv = v * v;
+  for (let i = start; i < end; i++) {
+    const w = adj[i];
+    const cw = color[w];
+    if (cw === EMPTY) {
+      count++;
+      sum += w;
+      sumSq += w * w;
+    } else if (cw === c) {
+      const h = head[w];
+      let seen = false;
+      for (let j = start; j < i; j++) {
+        const x = adj[j];
+        if (color[x] === c && head[x] === h) {
+          seen = true;
+          break;
+        }
+      }
+      if (!seen) {
+        size += p.size[h];
+        count += p.libCount[h];
+        sum += p.libSum[h];
+        sumSq += p.libSumSq[h];
+      }
+      count--;
+      sum -= v;
+      sumSq -= vv;
+    } else if (p.inAtari(head[w])) {
+      // An enemy chain next to v in atari has v as its last liberty: the move captures.
+      return false;
+    }
+  }
+  return size >= 2 && (count === 1 || (count > 1 && count * sumSq === sum * sum));
+}
+
 export class LightPlayout {
   readonly position: Position;
   /** Stamp per vertex: the stone there was placed by a ko capture in the current playout. */
@@ -166,8 +217,9 @@ export class LightPlayout {
     if (v === ko) return false;
     // A move with two empty neighbours keeps two liberties: only moves with fewer can be self-atari, and only
     // those need the trial play that refuses self-atari (late in a playout, or always with tactics).
-    if (this.late || (this.tactics && this.fewEmptyNeighbours(v))) return this.tryWithArcs(v, c);
-    return this.undirected ? this.tryUndirected(v, c) : this.tryWithArcs(v, c);
+    const refuseSelfAtari = this.late || (this.tactics && this.fewEmptyNeighbours(v));
+    if (!this.undirected || (refuseSelfAtari && !this.position.squaresExact)) return this.tryWithArcs(v, c);
+    return this.tryUndirected(v, c, refuseSelfAtari);
   }
 
   private fewEmptyNeighbours(v: number): boolean {
@@ -175,21 +227,23 @@ export class LightPlayout {
   }
 
   /**
-   * Without arcs a move's fate follows from its neighbours alone, so it is judged before playing and committed
-   * with playQuick (no undo record).
+   * Without arcs a move's fate follows from its neighbours alone, so it is judged before playing (self-atari too,
+   * when refused) and committed with playQuick (no undo record).
    */
-  private tryUndirected(v: number, c: number): boolean {
+  private tryUndirected(v: number, c: number, refuseSelfAtari: boolean): boolean {
     const p = this.position;
-    if (p.emptyNeighbours[v] > 0) {
+    const open = p.emptyNeighbours[v];
+    if (open > 1 || (open === 1 && !refuseSelfAtari)) {
       // Most moves: legal, not an eye, and no ko (the stone keeps an empty neighbour), so no judging.
       p.playQuick(v, c);
       this.captures[c] += p.captured;
       this.lastKo = -1;
       return true;
     }
-    const verdict = judgeUndirected(p, v, c);
+    const verdict = open > 0 ? JUDGE_OK : judgeUndirected(p, v, c);
     if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) return false;
     if (verdict >= 0 && this.koTaken[verdict] === this.playoutId) return false;
+    if (refuseSelfAtari && isSelfAtariUndirected(p, v, c)) return false;
     p.playQuick(v, c);
     this.captures[c] += p.captured;
     if (verdict >= 0) this.koTaken[v] = this.playoutId;
@@ -198,8 +252,8 @@ export class LightPlayout {
   }
 
   /**
-   * With arcs liberties are not symmetric, so the move is played (with an undo record) and judged after; late
-   * moves come here too, to refuse self-atari of big chains.
+   * With arcs liberties are not symmetric, so the move is played (with an undo record) and judged after; so are
+   * refused self-ataris on graphs too large for the sum-of-squares test.
    */
   private tryWithArcs(v: number, c: number): boolean {
     const p = this.position;

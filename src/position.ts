@@ -116,7 +116,7 @@ export class Position {
   /** The most reverse liberty links of any vertex: how often one vertex can be a pseudo-liberty of one chain. */
   private readonly maxLibertyLinks: number;
   /** Whether the sum-of-squares test of inAtari is exact on this graph (see the constructor). */
-  private readonly squaresExact: boolean;
+  readonly squaresExact: boolean;
   /** False inside playQuick: merges and captures then leave no undo records. */
   private logging = true;
 

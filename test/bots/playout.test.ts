@@ -3,7 +3,15 @@
  * own eye, the pre-play judgement agreeing with real play, and reproducibility from a seed.
  */
 import { describe, expect, it } from 'vitest';
-import { JUDGE_EYE, JUDGE_ILLEGAL, JUDGE_OK, LightPlayout, isOwnEye, judgeUndirected } from '../../bots/playout.js';
+import {
+  JUDGE_EYE,
+  JUDGE_ILLEGAL,
+  JUDGE_OK,
+  LightPlayout,
+  isOwnEye,
+  isSelfAtariUndirected,
+  judgeUndirected,
+} from '../../bots/playout.js';
 import { parseGraphSpec } from '../../src/families.js';
 import type { Graph } from '../../src/graph.js';
 import { EMPTY, PLAY_SUICIDE, Position } from '../../src/position.js';
@@ -142,6 +150,39 @@ describe('playout moves', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+
+  it('isSelfAtariUndirected agrees with playing the move and counting liberties', () => {
+    let selfAtaris = 0;
+    let checked = 0;
+    for (const spec of ['grid 5 5', 'king 4 4', 'random 30 0.12 2']) {
+      const g = graph(spec);
+      const rng = new Rng(`self-atari ${spec}`);
+      for (let game = 0; game < 60; game++) {
+        const p = new Position(g);
+        const playout = new LightPlayout(p, 10 + game);
+        playout.run(rng, [1, 2], 0, -1);
+        for (let c = 1; c <= 2; c++) {
+          for (let v = 0; v < g.n; v++) {
+            if (p.color[v] !== EMPTY) continue;
+            const verdict = judgeUndirected(p, v, c);
+            if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
+            const predicted = isSelfAtariUndirected(p, v, c);
+            p.forgetUndo();
+            p.play(v, c, false);
+            const h = p.head[v];
+            const actual = p.size[h] >= 2 && p.captured === 0 && p.exactLibertyCount(h) === 1;
+            p.undo();
+            expect(predicted, `${spec}: colour ${c} at ${v}`).toBe(actual);
+            if (actual) selfAtaris++;
+            checked++;
+          }
+        }
+      }
+    }
+    // Playouts stopped after 10 to 69 moves: about 900 candidate moves, some 50 of them self-ataris.
+    expect(checked).toBeGreaterThan(800);
+    expect(selfAtaris).toBeGreaterThan(20);
   });
 });
 
