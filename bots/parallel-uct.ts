@@ -20,6 +20,8 @@ export class ParallelUctBot implements Bot {
   readonly name = 'uct';
   private readonly local: UctBot;
   private workers: Worker[] = [];
+  /** Per worker: false once it exited (it crashed or ran out of memory); it is then neither asked nor waited for. */
+  private alive: boolean[] = [];
   private workerGraph: Graph | null = null;
   private shared: SharedArrayBuffer | null = null;
   private slotSize = 0;
@@ -38,8 +40,10 @@ export class ParallelUctBot implements Bot {
 
   /** Stops the worker threads. */
   dispose(): void {
+    this.alive.fill(false);
     for (const w of this.workers) void w.terminate();
     this.workers = [];
+    this.alive = [];
     this.workerGraph = null;
   }
 
@@ -60,7 +64,17 @@ export class ParallelUctBot implements Bot {
       const worker = new Worker(new URL('./uct-worker.js', import.meta.url), { workerData: init });
       // Workers never keep the process alive on their own.
       worker.unref();
+      // Heard between commands (genmove blocks the event loop while it waits), so a dead worker costs at most one
+      // grace period.
+      const alive = this.alive;
+      worker.on('error', () => {
+        alive[i] = false;
+      });
+      worker.on('exit', () => {
+        alive[i] = false;
+      });
       this.workers.push(worker);
+      this.alive.push(true);
     }
     this.workerGraph = graph;
   }
@@ -86,7 +100,12 @@ export class ParallelUctBot implements Bot {
       playouts: share,
       seconds,
     };
-    for (const w of this.workers) w.postMessage(request);
+    let asked = 0;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (!this.alive[i]) continue;
+      this.workers[i].postMessage(request);
+      asked++;
+    }
     let simulations = this.local.search(game, color, share, seconds, start);
     const merged = new Map<number, { visits: number; rewards: number }>();
     const add = (stats: RootStats) => {
@@ -101,12 +120,13 @@ export class ParallelUctBot implements Bot {
     const waitUntil = performance.now() + (seconds ?? 0) * 1000 + WORKER_GRACE_MS;
     for (;;) {
       const finished = Atomics.load(done, 0);
-      if (finished >= this.workers.length) break;
+      if (finished >= asked) break;
       const left = waitUntil - performance.now();
       if (left <= 0) break;
       Atomics.wait(done, 0, finished, left);
     }
     for (let i = 0; i < this.workers.length; i++) {
+      if (!this.alive[i]) continue;
       const { stats, simulations: s } = readStats(shared, i, this.slotSize);
       add(stats);
       simulations += s;

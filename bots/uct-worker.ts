@@ -5,20 +5,40 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseGraphSpec } from '../src/families.js';
 import { Game, type SetupStone } from '../src/game.js';
+import type { Graph } from '../src/graph.js';
 import type { Rules } from '../src/rules.js';
 import { UctBot, type UctSettings } from './uct.js';
 import { writeStats, type SearchRequest, type WorkerInit } from './parallel-protocol.js';
 
 const init = workerData as WorkerInit;
-const built = parseGraphSpec(init.graphLine);
-if (!built.ok) throw new Error(`worker: ${built.error.message}`);
-const graph = built.graph;
-const bot = new UctBot(init.settings as UctSettings, 'uct-worker');
+const NO_STATS = { moves: [], visits: [], rewards: [] };
+
+/**
+ * A thread that cannot search (its set-up or a search threw) still answers every request, with no statistics, so
+ * the main thread never waits out its grace period for it; the reason goes to stderr once.
+ */
+let failure: string | null = null;
+let graph: Graph | null = null;
+let bot: UctBot | null = null;
+try {
+  const built = parseGraphSpec(init.graphLine);
+  if (!built.ok) throw new Error(`cannot read the graph: ${built.error.message}`);
+  graph = built.graph;
+  bot = new UctBot(init.settings as UctSettings, 'uct-worker');
+} catch (e) {
+  fail(e);
+}
 let game: Game | null = null;
 let history: { vertex: number; color: number }[] = [];
 let setupKey = '';
 
-function sync(request: SearchRequest): Game {
+function fail(e: unknown): void {
+  if (failure !== null) return;
+  failure = e instanceof Error ? e.message : String(e);
+  console.error(`graphgo: search thread ${init.index + 1} stopped searching: ${failure}`);
+}
+
+function sync(graph: Graph, request: SearchRequest): Game {
   const key = JSON.stringify([request.rules, request.setup, request.firstColor]);
   const extends_ =
     game !== null &&
@@ -42,7 +62,16 @@ function sync(request: SearchRequest): Game {
 }
 
 parentPort!.on('message', (request: SearchRequest) => {
-  const g = sync(request);
-  const simulations = bot.search(g, request.color, request.playouts, request.seconds);
-  writeStats(init.shared, init.index, init.slotSize, bot.rootStats(), simulations);
+  if (failure === null && graph !== null && bot !== null) {
+    try {
+      const g = sync(graph, request);
+      const simulations = bot.search(g, request.color, request.playouts, request.seconds);
+      writeStats(init.shared, init.index, init.slotSize, bot.rootStats(), simulations);
+      return;
+    } catch (e) {
+      fail(e);
+      game = null;
+    }
+  }
+  writeStats(init.shared, init.index, init.slotSize, NO_STATS, 0);
 });

@@ -1,11 +1,17 @@
 /**
  * Root-parallel UCT over worker threads, through the built engine (worker threads load compiled JavaScript):
- * legal moves, and the same move for the same seed and fixed playouts (each thread runs a fixed share).
+ * legal moves, and the same move for the same seed and fixed playouts (each thread runs a fixed share); and a thread
+ * that fails or dies is neither waited for nor counted.
  */
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
+import { REPO_ROOT } from '../gtp/tst-runner.js';
 
 const run = promisify(execFile);
 
@@ -37,4 +43,63 @@ describe('uct --threads 2', () => {
       stderr: expect.stringContaining('--threads must be a whole number'),
     });
   });
+});
+
+describe('search threads that fail', () => {
+  const dist = (path: string) => pathToFileURL(join(REPO_ROOT, 'dist', path)).href;
+
+  beforeAll(async () => {
+    await ensureDist();
+  }, 120_000);
+
+  it('a thread that cannot set up still answers each request, with no statistics, and says why on stderr', async () => {
+    const { HEADER_BYTES, readStats, slotSizeFor } = await import(dist('bots/parallel-protocol.js'));
+    const { parseRules } = await import(dist('src/rules.js'));
+    const slotSize = slotSizeFor(9);
+    const shared = new SharedArrayBuffer(HEADER_BYTES + slotSize * 8);
+    const init = { graphLine: 'not a graph', settings: { seed: 'x' }, shared, index: 0, slotSize };
+    const worker = new Worker(new URL(dist('bots/uct-worker.js')), { workerData: init, stderr: true });
+    let stderr = '';
+    worker.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    try {
+      const done = new Int32Array(shared, 0, 1);
+      const rules = parseRules('area').rules;
+      worker.postMessage({ rules, setup: [], firstColor: 1, history: [], color: 1, playouts: 100, seconds: null });
+      const answered = await Atomics.waitAsync(done, 0, 0, 20_000).value;
+      expect(answered).toBe('ok');
+      expect(Atomics.load(done, 0)).toBe(1);
+      expect(readStats(shared, 0, slotSize).simulations).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(stderr).toContain('search thread 1 stopped searching: cannot read the graph');
+    } finally {
+      await worker.terminate();
+    }
+  }, 60_000);
+
+  it('a thread that exited is not waited for: the next move is searched by the threads left', async () => {
+    const { ParallelUctBot } = await import(dist('bots/parallel-uct.js'));
+    const { Game } = await import(dist('src/game.js'));
+    const { parseGraphSpec } = await import(dist('src/families.js'));
+    const { parseRules } = await import(dist('src/rules.js'));
+    const { DEFAULT_UCT_SETTINGS } = await import(dist('bots/uct.js'));
+    const game = new Game(parseGraphSpec('grid 5 5').graph, parseRules('area').rules);
+    const bot = new ParallelUctBot({ ...DEFAULT_UCT_SETTINGS, seed: 'dead', playouts: 400 }, 2);
+    try {
+      game.play(1, bot.genmove(game, 1));
+      // Both threads searched their share of 200.
+      expect(bot.lastSearch.simulations).toBeGreaterThanOrEqual(400);
+      const worker = (bot as unknown as { workers: Worker[] }).workers[0];
+      const exited = once(worker, 'exit');
+      await worker.terminate();
+      await exited;
+      const started = performance.now();
+      game.play(2, bot.genmove(game, 2));
+      // Only the main thread's share, and no grace period (30 s) spent waiting for the dead thread.
+      expect(bot.lastSearch.simulations).toBeGreaterThanOrEqual(200);
+      expect(bot.lastSearch.simulations).toBeLessThan(400);
+      expect(performance.now() - started).toBeLessThan(20_000);
+    } finally {
+      bot.dispose();
+    }
+  }, 60_000);
 });
