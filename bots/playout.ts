@@ -3,9 +3,10 @@
  * the mover's own eye; a colour with no such move passes; the playout ends after a round of passes or at the move
  * cap. Playouts use simple ko only and never self-capture (a suicide is not a playout move), as light playouts do.
  *
- * Uniform choice without allocation: a few random draws from the empty list (each rejected draw costs little, and
- * drawing with replacement keeps the choice exactly uniform among acceptable moves); after MAX_DRAWS misses, the
- * draws go on without replacement until one is acceptable or none is left.
+ * Uniform choice without allocation: random draws from the empty list without replacement, in place, until one is
+ * acceptable or none is left. The first draw is the whole cost of most moves; without replacement, a vertex refused
+ * once is not judged again for the same move, which matters at the end of a playout, where most empty vertices are
+ * eyes or suicides (drawing with replacement first, as before, cost 20% more tries on 9x9).
  *
  * Cycles: on graphs other than grids simple ko alone lets play loop. Two-vertex components and other kos get
  * retaken forever, each using the others as threats, so a playout lets each ko be captured only once: a ko capture
@@ -17,7 +18,6 @@ import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
 import type { Rng } from '../src/rng.js';
 import type { SquarePatterns } from './patterns.js';
 
-const MAX_DRAWS = 8;
 /**
  * After this many moves per vertex a playout is "late": natural playouts are over by then (9x9: 1.3 moves per
  * vertex, 19x19: 1.2), so what remains are capture cycles (cycles, random graphs). Late moves may not put a chain of
@@ -298,16 +298,7 @@ export class LightPlayout {
       }
       if (played < 0 && this.patterns !== null && lastMove >= 0) played = this.patternMove(rng, lastMove, c, koBan);
       const empties = p.emptyCount;
-      if (played < 0 && empties > 0) {
-        for (let d = 0; d < MAX_DRAWS; d++) {
-          const v = p.emptyList[rng.int(p.emptyCount)];
-          if (this.tryMove(v, c, koBan)) {
-            played = v;
-            break;
-          }
-        }
-        if (played < 0) played = this.scanAndPlay(rng, c, koBan);
-      }
+      if (played < 0 && empties > 0) played = this.scanAndPlay(rng, c, koBan);
       if (played >= 0) {
         this.playedVertex[this.playedCount] = played;
         this.playedColor[this.playedCount++] = c;

@@ -210,6 +210,9 @@ export class UctBot implements Bot {
       this.rootGame = game;
       if (!this.pruneRootToLegal(legal, canPass)) root = NO_NODE;
     }
+    // Before any expansion: the first search on a graph is where setRoot builds the patterns and board lines that
+    // the root children's priors need.
+    this.state.setRoot(game, seat);
     if (root === NO_NODE) {
       const pool = this.pool!;
       pool.clear();
@@ -221,7 +224,6 @@ export class UctBot implements Bot {
     this.rootGame = game;
     this.rootEpoch = game.epoch;
     this.rootHistory = history;
-    this.state.setRoot(game, seat);
     return this.state;
   }
 
