@@ -169,9 +169,16 @@ export class GtpClient {
                 });
         }
         this.rejectAll(this.failure);
-        this.log?.end();
+        const log = this.log;
         this.log = null;
-        resolve(this.exitInfo);
+        const info = this.exitInfo;
+        if (log === null) {
+          resolve(info);
+        } else {
+          // The log holds the engine's last words: the exit is reported once they are on disk (or cannot be).
+          log.once('error', () => resolve(info));
+          log.end(() => resolve(info));
+        }
       });
     });
     this.setRef(false);
