@@ -216,7 +216,7 @@ export class LightPlayout {
   private tryMove(v: number, c: number, ko: number): boolean {
     if (v === ko) return false;
     // A move with two empty neighbours keeps two liberties: only moves with fewer can be self-atari, and only
-    // those need the trial play that refuses self-atari (late in a playout, or always with tactics).
+    // those need the self-atari test (late in a playout, or always with tactics).
     const refuseSelfAtari = this.late || (this.tactics && this.fewEmptyNeighbours(v));
     if (!this.undirected || (refuseSelfAtari && !this.position.squaresExact)) return this.tryWithArcs(v, c);
     return this.tryUndirected(v, c, refuseSelfAtari);
