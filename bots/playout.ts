@@ -17,6 +17,7 @@
 import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
 import type { Rng } from '../src/rng.js';
 import type { SquarePatterns } from './patterns.js';
+import { RefusalCache } from './refusal-cache.js';
 
 /**
  * After this many moves per vertex a playout is "late": natural playouts are over by then (9x9: 1.3 moves per
@@ -24,6 +25,11 @@ import type { SquarePatterns } from './patterns.js';
  * two or more stones into atari, which ends those cycles at once without changing ordinary playouts at all.
  */
 const LATE_MOVES_PER_VERTEX = 2;
+/**
+ * Once a move takes more draws than this, the playout has reached its end game (most empty vertices refused) and
+ * starts remembering refusals (bots/refusal-cache.ts); before that the upkeep would cost more than it saves.
+ */
+const REMEMBER_AFTER_TRIES = 16;
 
 export interface PlayoutResult {
   /** Moves played (passes excluded). */
@@ -181,6 +187,11 @@ export class LightPlayout {
   private readonly undirected: boolean;
   private lastKo = -1;
   private late = false;
+  /** Refusals remembered in this playout's end game (undirected graphs); see REMEMBER_AFTER_TRIES. */
+  private readonly refusals: RefusalCache | null;
+  private remembering = false;
+  /** Whether to remember refusals at all (the playouts are the same either way; only the speed differs). */
+  rememberRefusals = true;
   /** Stones each colour captured during the last run (index by colour). */
   readonly captures = new Float64Array(10);
 
@@ -205,6 +216,7 @@ export class LightPlayout {
     this.koTaken = new Uint32Array(n);
     this.moveCap = moveCap ?? 3 * n + 50;
     this.undirected = position.graph.arcCount === 0;
+    this.refusals = this.undirected ? new RefusalCache(n) : null;
     this.playedVertex = new Int32Array(this.moveCap + 1);
     this.playedColor = new Uint8Array(this.moveCap + 1);
   }
@@ -233,18 +245,27 @@ export class LightPlayout {
   private tryUndirected(v: number, c: number, refuseSelfAtari: boolean): boolean {
     const p = this.position;
     const open = p.emptyNeighbours[v];
+    const refusals = this.remembering ? this.refusals : null;
     if (open > 1 || (open === 1 && !refuseSelfAtari)) {
       // Most moves: legal, not an eye, and no ko (the stone keeps an empty neighbour), so no judging.
+      refusals?.beforeMove(p, v, c);
       p.playQuick(v, c);
+      refusals?.afterMove(p, v);
       this.captures[c] += p.captured;
       this.lastKo = -1;
       return true;
     }
+    if (open === 0 && refusals !== null && refusals.isRefused(v, c)) return false;
     const verdict = open > 0 ? JUDGE_OK : judgeUndirected(p, v, c);
-    if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) return false;
+    if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) {
+      if (open === 0) refusals?.refuse(v, c);
+      return false;
+    }
     if (verdict >= 0 && this.koTaken[verdict] === this.playoutId) return false;
     if (refuseSelfAtari && isSelfAtariUndirected(p, v, c)) return false;
+    refusals?.beforeMove(p, v, c);
     p.playQuick(v, c);
+    refusals?.afterMove(p, v);
     this.captures[c] += p.captured;
     if (verdict >= 0) this.koTaken[v] = this.playoutId;
     this.lastKo = verdict >= 0 ? verdict : -1;
@@ -258,6 +279,10 @@ export class LightPlayout {
   private tryWithArcs(v: number, c: number): boolean {
     const p = this.position;
     if (isOwnEye(p, v, c)) return false;
+    // Undirected graphs come here late in a playout or beyond the exact atari test; remembered refusals must then
+    // see the move too (forgetting too much when the move is taken back is harmless).
+    const refusals = this.remembering ? this.refusals : null;
+    refusals?.beforeMove(p, v, c);
     p.forgetUndo();
     if (p.play(v, c, false) === PLAY_SUICIDE) return false;
     const k = p.koVertex;
@@ -267,6 +292,7 @@ export class LightPlayout {
       return false;
     }
     if (k >= 0) this.koTaken[v] = this.playoutId;
+    refusals?.afterMove(p, v);
     this.captures[c] += p.captured;
     this.lastKo = k;
     return true;
@@ -288,6 +314,7 @@ export class LightPlayout {
     const cap = this.moveCap;
     const lateAfter = LATE_MOVES_PER_VERTEX * p.n;
     this.late = false;
+    this.remembering = false;
     while (passes < seats && moves < cap) {
       const c = order[seat];
       if (moves === lateAfter) this.late = true;
@@ -389,11 +416,16 @@ export class LightPlayout {
    */
   private scanAndPlay(rng: Rng, c: number, ko: number): number {
     const p = this.position;
+    const rememberFrom = p.emptyCount - REMEMBER_AFTER_TRIES;
     for (let untried = p.emptyCount; untried > 0; untried--) {
       const k = rng.int(untried);
       const v = p.emptyList[k];
       if (v !== ko && this.tryMove(v, c, ko)) return v;
       p.swapEmptyEntries(k, untried - 1);
+      if (untried === rememberFrom && !this.remembering && this.refusals !== null && this.rememberRefusals) {
+        this.remembering = true;
+        this.refusals.clear();
+      }
     }
     return -1;
   }

@@ -12,6 +12,7 @@ import {
   isSelfAtariUndirected,
   judgeUndirected,
 } from '../../bots/playout.js';
+import { SquarePatterns } from '../../bots/patterns.js';
 import { parseGraphSpec } from '../../src/families.js';
 import type { Graph } from '../../src/graph.js';
 import { EMPTY, PLAY_SUICIDE, Position } from '../../src/position.js';
@@ -183,6 +184,48 @@ describe('playout moves', () => {
     // Playouts stopped after 10 to 69 moves: about 900 candidate moves, some 50 of them self-ataris.
     expect(checked).toBeGreaterThan(800);
     expect(selfAtaris).toBeGreaterThan(20);
+  });
+});
+
+describe('remembered refusals', () => {
+  /** A hash of every move of `count` playouts from the empty board, with refusals remembered or not. */
+  function playoutsHash(spec: string, tactics: boolean, order: number[], remember: boolean, count: number): number {
+    const g = graph(spec);
+    const empty = new Position(g);
+    const work = new Position(g);
+    const playout = new LightPlayout(work);
+    playout.tactics = tactics;
+    playout.patterns = tactics ? SquarePatterns.forGraph(g) : null;
+    playout.rememberRefusals = remember;
+    const rng = new Rng(`refusals ${spec}`);
+    let hash = 0;
+    for (let i = 0; i < count; i++) {
+      work.copyFrom(empty);
+      playout.run(rng, order, 0, -1);
+      for (let k = 0; k < playout.playedCount; k++) {
+        hash = (Math.imul(hash, 31) + playout.playedVertex[k] * 11 + playout.playedColor[k]) | 0;
+      }
+    }
+    return hash;
+  }
+
+  it('change no playout: the same seed plays the same moves with and without them', () => {
+    // A stale refusal would refuse a move the judge accepts, and the same draw would then play another vertex.
+    const cases: [string, boolean, number[], number][] = [
+      ['grid 9 9', false, [1, 2], 300],
+      ['grid 9 9', true, [1, 2], 200],
+      ['grid 19 19', true, [1, 2], 20],
+      ['king 9 9', false, [1, 2], 200],
+      ['hex 5', true, [1, 2], 200],
+      ['cycle 50', false, [1, 2], 200],
+      ['random 300 0.013 1', true, [1, 2], 60],
+      ['random 3000 0.0013 1', false, [1, 2], 6],
+      ['random 300 0.013 1', false, [1, 2, 3], 60],
+    ];
+    for (const [spec, tactics, order, count] of cases) {
+      const label = `${spec}${tactics ? ' with tactics' : ''}, ${order.length} colours`;
+      expect(playoutsHash(spec, tactics, order, true, count), label).toBe(playoutsHash(spec, tactics, order, false, count));
+    }
   });
 });
 
