@@ -258,7 +258,7 @@ export class LightPlayout {
     if (open === 0 && refusals !== null && refusals.isRefused(v, c)) return false;
     const verdict = open > 0 ? JUDGE_OK : judgeUndirected(p, v, c);
     if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) {
-      if (open === 0) refusals?.refuse(v, c);
+      refusals?.refuse(v, c);
       return false;
     }
     if (verdict >= 0 && this.koTaken[verdict] === this.playoutId) return false;
@@ -412,7 +412,8 @@ export class LightPlayout {
    * Draws empty vertices without replacement until one is acceptable, and plays it; -1 when there is none. Each
    * rejected vertex is swapped to the end of the untried part of the empty list, so the cost is the rejected draws,
    * not a pass over every empty vertex: random graphs keep thousands of empty vertices no one may play (isolated
-   * vertices, eyes), and copying them all at every failed draw made 100,000-vertex playouts quadratic.
+   * vertices, eyes), and copying them all at every failed draw made 100,000-vertex playouts quadratic. The first
+   * move that needs more than REMEMBER_AFTER_TRIES draws starts the remembering of refusals.
    */
   private scanAndPlay(rng: Rng, c: number, ko: number): number {
     const p = this.position;
