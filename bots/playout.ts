@@ -56,6 +56,16 @@ export function isOwnEye(p: Position, v: number, c: number): boolean {
   return true;
 }
 
+/** Whether the chain with head h (colour c) holds one of the adjacency entries adj[start..i). */
+function chainMetBefore(p: Position, start: number, i: number, c: number, h: number): boolean {
+  const adj = p.graph.adj;
+  for (let j = start; j < i; j++) {
+    const x = adj[j];
+    if (p.color[x] === c && p.head[x] === h) return true;
+  }
+  return false;
+}
+
 /** Verdicts of judgeUndirected besides a ko vertex (>= 0: legal, and a ko capture forbidding that vertex next). */
 export const JUDGE_OK = -1;
 export const JUDGE_ILLEGAL = -2;
@@ -97,21 +107,11 @@ export function judgeUndirected(p: Position, v: number, c: number): number {
       else ownSafe = true;
     } else {
       enemies = true;
-      if (p.inAtari(h)) {
-        // Count each chain once: a chain may touch v through several stones.
-        let seen = false;
-        for (let j = start; j < i; j++) {
-          const x = adj[j];
-          if (color[x] === cw && head[x] === h) {
-            seen = true;
-            break;
-          }
-        }
-        if (!seen) {
-          captureChains++;
-          capturedStones += p.size[h];
-          capturedVertex = h;
-        }
+      // Count each chain once: a chain may touch v through several stones.
+      if (p.inAtari(h) && !chainMetBefore(p, start, i, cw, h)) {
+        captureChains++;
+        capturedStones += p.size[h];
+        capturedVertex = h;
       }
     }
   }
@@ -149,15 +149,7 @@ export function isSelfAtariUndirected(p: Position, v: number, c: number): boolea
       sumSq += w * w;
     } else if (cw === c) {
       const h = head[w];
-      let seen = false;
-      for (let j = start; j < i; j++) {
-        const x = adj[j];
-        if (color[x] === c && head[x] === h) {
-          seen = true;
-          break;
-        }
-      }
-      if (!seen) {
+      if (!chainMetBefore(p, start, i, c, h)) {
         size += p.size[h];
         count += p.libCount[h];
         sum += p.libSum[h];
