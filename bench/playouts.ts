@@ -39,8 +39,8 @@ export function runPlayoutBench(
   if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
   const graph = built.graph;
   const empty = new Position(graph);
-  const work = new Position(graph);
-  const playout = new LightPlayout(work);
+  const playout = LightPlayout.forGraph(graph);
+  const work = playout.position;
   const rng = new Rng(seed);
   const order = [1, 2];
   // Reading the clock (above all the CPU clock) costs about as much as a small playout, so it is read about every

@@ -5,7 +5,6 @@
  */
 import type { Game } from '../src/game.js';
 import { PASS, RESIGN } from '../src/move.js';
-import { Position } from '../src/position.js';
 import { Rng } from '../src/rng.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { PlayoutEvaluator } from './evaluate.js';
@@ -41,8 +40,8 @@ export class FlatBot implements Bot {
     if (moves.length === 0) return RESIGN;
     if (moves.length === 1) return moves[0];
 
-    const work = new Position(game.graph);
-    const playout = new LightPlayout(work);
+    const playout = LightPlayout.forGraph(game.graph);
+    const work = playout.position;
     const evaluator = new PlayoutEvaluator(game.graph.n, rules);
     const counters = new Float64Array(rules.colors + 1);
     const prisoners = new Float64Array(rules.colors + 1);

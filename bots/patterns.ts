@@ -105,7 +105,8 @@ let sharedTable: Uint8Array | null = null;
 export class SquarePatterns {
   /** The eight vertices around each vertex, clockwise from north (8n entries, -1 off the board). */
   readonly ring: Int32Array;
-  private readonly table: Uint8Array;
+  /** 1 at each 16-bit code of the eight surrounding states that matches a pattern. */
+  readonly table: Uint8Array;
 
   private constructor(ring: Int32Array) {
     this.ring = ring;

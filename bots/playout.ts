@@ -14,9 +14,11 @@
  * loop through big captures and refills instead, so late in a playout (LATE_MOVES_PER_VERTEX) self-atari of chains
  * of two or more stones is refused too. Together these keep playouts at natural lengths on every graph.
  */
+import type { Graph } from '../src/graph.js';
 import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
 import type { Rng } from '../src/rng.js';
-import type { SquarePatterns } from './patterns.js';
+import { kernelSupports, PlayoutKernel } from './kernel/playout-kernel.js';
+import { SquarePatterns } from './patterns.js';
 import { RefusalCache } from './refusal-cache.js';
 
 /**
@@ -30,6 +32,17 @@ const LATE_MOVES_PER_VERTEX = 2;
  * starts remembering refusals (bots/refusal-cache.ts); before that the upkeep would cost more than it saves.
  */
 const REMEMBER_AFTER_TRIES = 16;
+
+/**
+ * Which code plays: `wasm` the WebAssembly kernel (bots/kernel/, the same moves about twice as fast; undirected
+ * graphs with exact atari sums), `typescript` this file, `auto` the kernel where it applies.
+ */
+export type PlayoutEngine = 'wasm' | 'typescript';
+
+export interface PlayoutOptions {
+  moveCap?: number;
+  engine?: PlayoutEngine | 'auto';
+}
 
 export interface PlayoutResult {
   /** Moves played (passes excluded). */
@@ -166,6 +179,11 @@ export function isSelfAtariUndirected(p: Position, v: number, c: number): boolea
   return size >= 2 && (count === 1 || (count > 1 && count * sumSq === sum * sum));
 }
 
+/** The default move cap: three moves per vertex and some, far beyond a natural playout's length. */
+function defaultMoveCap(n: number): number {
+  return 3 * n + 50;
+}
+
 export class LightPlayout {
   readonly position: Position;
   /** Stamp per vertex: the stone there was placed by a ko capture in the current playout. */
@@ -175,7 +193,7 @@ export class LightPlayout {
   readonly playedVertex: Int32Array;
   readonly playedColor: Uint8Array;
   playedCount = 0;
-  moveCap: number;
+  readonly moveCap: number;
   private readonly undirected: boolean;
   private lastKo = -1;
   private late = false;
@@ -185,7 +203,9 @@ export class LightPlayout {
   /** Whether to remember refusals at all (the playouts are the same either way; only the speed differs). */
   rememberRefusals = true;
   /** Stones each colour captured during the last run (index by colour). */
-  readonly captures = new Float64Array(10);
+  readonly captures: Float64Array;
+  /** The WebAssembly kernel that plays `position` out, when there is one (see forGraph). */
+  private readonly kernel: PlayoutKernel | null;
 
   /**
    * Tactics on top of the light policy (a search setting, off for the pure light benchmark): answer the last move
@@ -202,15 +222,45 @@ export class LightPlayout {
   patterns: SquarePatterns | null = null;
   private readonly patternMoves = new Int32Array(8);
 
-  constructor(position: Position, moveCap?: number) {
+  /**
+   * A playout of `position` in TypeScript (the position is the caller's), or with `kernel`, whose position it
+   * must be. LightPlayout.forGraph picks the engine.
+   */
+  constructor(position: Position, moveCap?: number, kernel: PlayoutKernel | null = null) {
+    if (kernel !== null && kernel.position !== position) throw new Error("LightPlayout: the kernel plays its own position");
     this.position = position;
     const n = position.n;
     this.koTaken = new Uint32Array(n);
-    this.moveCap = moveCap ?? 3 * n + 50;
+    this.moveCap = moveCap ?? defaultMoveCap(n);
     this.undirected = position.graph.arcCount === 0;
     this.refusals = this.undirected ? new RefusalCache(n) : null;
-    this.playedVertex = new Int32Array(this.moveCap + 1);
-    this.playedColor = new Uint8Array(this.moveCap + 1);
+    this.kernel = kernel;
+    if (kernel !== null && kernel.maxMoves < this.moveCap) throw new Error('LightPlayout: the kernel records too few moves');
+    this.playedVertex = kernel?.playedVertex ?? new Int32Array(this.moveCap + 1);
+    this.playedColor = kernel?.playedColor ?? new Uint8Array(this.moveCap + 1);
+    this.captures = kernel?.captures ?? new Float64Array(10);
+  }
+
+  /**
+   * A playout with a fresh position on `graph` (set it up through `position`), played by the WebAssembly kernel
+   * where it applies (`engine` 'auto', the default) or by the engine asked for; 'wasm' on a graph the kernel does
+   * not play is an error.
+   */
+  static forGraph(graph: Graph, options: PlayoutOptions = {}): LightPlayout {
+    const moveCap = options.moveCap ?? defaultMoveCap(graph.n);
+    const engine = options.engine ?? 'auto';
+    const kernelFits = kernelSupports(graph);
+    if (engine === 'wasm' && !kernelFits) {
+      throw new Error('the WebAssembly playout plays undirected graphs of up to about 4,800 vertices (degree 4); use the typescript engine');
+    }
+    if (engine === 'typescript' || !kernelFits) return new LightPlayout(new Position(graph), moveCap);
+    const kernel = new PlayoutKernel(graph, moveCap, SquarePatterns.forGraph(graph) !== null);
+    return new LightPlayout(kernel.position, moveCap, kernel);
+  }
+
+  /** The code that plays this playout's runs (the TypeScript one also covers what the kernel does not take). */
+  get engine(): PlayoutEngine {
+    return this.kernel !== null ? 'wasm' : 'typescript';
   }
 
   /**
@@ -295,6 +345,12 @@ export class LightPlayout {
    * forbidden for the first move (or -1). The position is changed; the caller copies it first.
    */
   run(rng: Rng, order: readonly number[], seat: number, ko: number, lastMove = -1): PlayoutResult {
+    const kernel = this.kernel;
+    if (kernel !== null && kernel.accepts(order, this.patterns)) {
+      const moves = kernel.run(rng, order, seat, ko, lastMove, this.moveCap, this.tactics, this.patterns);
+      this.playedCount = moves;
+      return { moves, capped: moves >= this.moveCap, endSeat: kernel.endSeat };
+    }
     const p = this.position;
     this.playoutId = (this.playoutId + 1) >>> 0 || 1;
     this.playedCount = 0;

@@ -399,8 +399,8 @@ class SearchState {
     const graph = game.graph;
     if (this.rootPosition === null || this.rootPosition.graph !== graph) {
       this.rootPosition = new Position(graph);
-      this.work = new Position(graph);
-      this.playout = new LightPlayout(this.work);
+      this.playout = LightPlayout.forGraph(graph);
+      this.work = this.playout.position;
       this.playout.tactics = this.settings.tactics;
       this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
       this.playout.patterns = this.squarePatterns;

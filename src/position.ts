@@ -23,6 +23,12 @@ import { Graph } from './graph.js';
 
 export const EMPTY = 0;
 
+/** Memory for a Position's per-vertex arrays (see the Position constructor). */
+export interface PositionStorage {
+  readonly buffer: ArrayBuffer;
+  readonly byteOffset: number;
+}
+
 export const PLAY_OK = 0;
 /** Refused: the move would self-capture and suicide is forbidden. The position is unchanged. */
 export const PLAY_SUICIDE = 1;
@@ -120,37 +126,66 @@ export class Position {
   /** False inside playQuick: merges and captures then leave no undo records. */
   private logging = true;
 
-  constructor(graph: Graph) {
+  /**
+   * A position on `graph`. Its per-vertex arrays live in `storage` when given (Position.storageBytes(n) bytes from
+   * storage.byteOffset, a multiple of 8): a WebAssembly playout kernel passes its memory, so that both work on
+   * the same arrays without copying. Otherwise the position allocates its own.
+   */
+  constructor(graph: Graph, storage?: PositionStorage) {
     const n = graph.n;
     this.graph = graph;
     this.n = n;
     this.undirected = graph.arcCount === 0;
-    this.color = new Uint8Array(n);
-    this.head = new Int32Array(n);
-    this.next = new Int32Array(n);
-    this.size = new Int32Array(n);
-    this.libCount = new Int32Array(n);
-    this.libSum = new Float64Array(n);
-    this.libSumSq = new Float64Array(n);
-    this.emptyList = new Int32Array(n);
-    this.emptyIndex = new Int32Array(n);
+    const buffer = storage?.buffer ?? new ArrayBuffer(Position.storageBytes(n));
+    let offset = storage?.byteOffset ?? 0;
+    if (offset % 8 !== 0) throw new Error(`Position storage must start at a multiple of 8, not ${offset}`);
+    if (offset + Position.storageBytes(n) > buffer.byteLength) throw new Error('Position storage is too small');
+    // Doubles first, so every array is aligned to its element size.
+    const doubles = () => {
+      const a = new Float64Array(buffer, offset, n);
+      offset += 8 * n;
+      return a;
+    };
+    const ints = () => {
+      const a = new Int32Array(buffer, offset, n);
+      offset += 4 * n;
+      return a;
+    };
+    this.libSum = doubles();
+    this.libSumSq = doubles();
+    this.head = ints();
+    this.next = ints();
+    this.size = ints();
+    this.libCount = ints();
+    this.emptyList = ints();
+    this.emptyIndex = ints();
+    this.emptyNeighbours = ints();
+    this.color = new Uint8Array(buffer, offset, n);
     this.emptyCount = 0;
-    this.emptyNeighbours = new Int32Array(n);
     this.stamp = new Uint32Array(n);
     let maxInDegree = 1;
     for (let v = 0; v < n; v++) maxInDegree = Math.max(maxInDegree, graph.rlibStart[v + 1] - graph.rlibStart[v]);
     this.chainBuffer = new Int32Array(maxInDegree);
     this.ownBuffer = new Int32Array(maxInDegree);
     this.maxLibertyLinks = maxInDegree;
-    // A chain has at most every liberty link as a pair, each below n: with L links, sum < L * n and
-    // sumSq < L * n^2, so count * sumSq and sum^2 stay below (L * n)^2, exact in doubles while L * n < 2^26.5.
-    const links = graph.rlibStart[n];
-    this.squaresExact = links * n < 94906265;
+    this.squaresExact = Position.squaresExactOn(graph);
     this.walkBuffer = new Int32Array(n);
     this.frames = new Float64Array(FRAME_SIZE * 64);
     this.merges = new Float64Array(MERGE_SIZE * 64);
     this.captures = new Int32Array(CAPTURE_SIZE * 64);
     this.clear();
+  }
+
+  /** Bytes of the per-vertex arrays of a position on n vertices (see the constructor's `storage`). */
+  static storageBytes(n: number): number {
+    return 2 * 8 * n + 7 * 4 * n + 8 * Math.ceil(n / 8);
+  }
+
+  /** Whether the sum-of-squares atari test is exact for positions on this graph. */
+  static squaresExactOn(graph: Graph): boolean {
+    // A chain has at most every liberty link as a pair, each below n: with L links, sum < L * n and
+    // sumSq < L * n^2, so count * sumSq and sum^2 stay below (L * n)^2, exact in doubles while L * n < 2^26.5.
+    return graph.rlibStart[graph.n] * graph.n < 94906265;
   }
 
   /** Empties the board and forgets the undo log. */

@@ -53,6 +53,22 @@ export class Rng {
     return [this.a, this.b, this.c, this.d];
   }
 
+  /** Writes the state into out[at..at+4) without allocating (for a playout kernel that continues the stream). */
+  writeState(out: Int32Array, at: number): void {
+    out[at] = this.a;
+    out[at + 1] = this.b;
+    out[at + 2] = this.c;
+    out[at + 3] = this.d;
+  }
+
+  /** Takes the state from from[at..at+4), as written by writeState and advanced by the kernel. */
+  readState(from: Int32Array, at: number): void {
+    this.a = from[at] >>> 0;
+    this.b = from[at + 1] >>> 0;
+    this.c = from[at + 2] >>> 0;
+    this.d = from[at + 3] | 0;
+  }
+
   setState(s: readonly number[]): void {
     this.a = s[0] >>> 0;
     this.b = s[1] >>> 0;

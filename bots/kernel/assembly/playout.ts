@@ -1,0 +1,535 @@
+/**
+ * The light playout of bots/playout.ts compiled to WebAssembly (AssemblyScript), for undirected graphs small
+ * enough for the exact sum-of-squares atari test (Position.squaresExact). The same policy, the same draws from
+ * the same sfc32 stream, the same updates in the same order: for a given position and random state it plays exactly
+ * the moves the TypeScript playout plays (test/bots/playout-kernel.test.ts checks move by move). It exists because
+ * V8 runs the TypeScript loop at half the speed of tuned C, and this one close to it.
+ *
+ * The memory is the host's: bots/kernel/playout-kernel.ts lays out the Position's own arrays (src/position.ts)
+ * and the playout's scratch in one WebAssembly.Memory and passes their addresses to `init`, so the TypeScript
+ * Position and this kernel work on the same arrays without copying. Nothing here allocates or grows memory.
+ */
+
+// Addresses of the host's arrays (byte offsets into memory).
+let n: i32 = 0;
+let adjStartP: usize = 0;
+let adjP: usize = 0;
+let colorP: usize = 0;
+let headP: usize = 0;
+let nextP: usize = 0;
+let sizeP: usize = 0;
+let libCountP: usize = 0;
+let libSumP: usize = 0;
+let libSumSqP: usize = 0;
+let emptyListP: usize = 0;
+let emptyIndexP: usize = 0;
+let emptyNbP: usize = 0;
+let koTakenP: usize = 0;
+let chainBufP: usize = 0;
+let ownBufP: usize = 0;
+let playedVertexP: usize = 0;
+let playedColorP: usize = 0;
+let capturesP: usize = 0;
+let orderP: usize = 0;
+let ringP: usize = 0;
+let tableP: usize = 0;
+let patternMovesP: usize = 0;
+let ioP: usize = 0;
+
+// The io block: the random state in and out, the position's scalars in and out, the playout's result.
+const IO_RNG_A: i32 = 0;
+const IO_RNG_B: i32 = 1;
+const IO_RNG_C: i32 = 2;
+const IO_RNG_D: i32 = 3;
+const IO_EMPTY_COUNT: i32 = 4;
+const IO_END_SEAT: i32 = 5;
+const IO_CAPTURED: i32 = 6;
+const IO_SELF_CAPTURED: i32 = 7;
+const IO_KO_VERTEX: i32 = 8;
+
+const EMPTY: i32 = 0;
+const OFF_BOARD: i32 = 3;
+const JUDGE_OK: i32 = -1;
+const JUDGE_ILLEGAL: i32 = -2;
+const JUDGE_EYE: i32 = -3;
+/** As in bots/playout.ts: after this many moves per vertex, self-atari of two or more stones is refused. */
+const LATE_MOVES_PER_VERTEX: i32 = 2;
+
+// Playout state.
+let emptyCount: i32 = 0;
+let captured: i32 = 0;
+let selfCaptured: i32 = 0;
+let koVertex: i32 = -1;
+let playoutId: u32 = 0;
+let lastKo: i32 = -1;
+let late: bool = false;
+let tactics: bool = false;
+let rngA: u32 = 0;
+let rngB: u32 = 0;
+let rngC: u32 = 0;
+let rngD: u32 = 0;
+
+@inline function ld(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+@inline function st(base: usize, i: i32, x: i32): void {
+  store<i32>(base + (<usize>i << 2), x);
+}
+@inline function ldf(base: usize, i: i32): f64 {
+  return load<f64>(base + (<usize>i << 3));
+}
+@inline function stf(base: usize, i: i32, x: f64): void {
+  store<f64>(base + (<usize>i << 3), x);
+}
+@inline function colorOf(v: i32): i32 {
+  return <i32>load<u8>(colorP + <usize>v);
+}
+@inline function setColor(v: i32, c: i32): void {
+  store<u8>(colorP + <usize>v, <u8>c);
+}
+
+export function init(
+  vertices: i32,
+  adjStart: usize,
+  adj: usize,
+  color: usize,
+  head: usize,
+  next: usize,
+  size: usize,
+  libCount: usize,
+  libSum: usize,
+  libSumSq: usize,
+  emptyList: usize,
+  emptyIndex: usize,
+  emptyNeighbours: usize,
+  koTaken: usize,
+  chainBuffer: usize,
+  ownBuffer: usize,
+  playedVertex: usize,
+  playedColor: usize,
+  captures: usize,
+  order: usize,
+  ring: usize,
+  table: usize,
+  patternMoves: usize,
+  io: usize,
+): void {
+  n = vertices;
+  adjStartP = adjStart;
+  adjP = adj;
+  colorP = color;
+  headP = head;
+  nextP = next;
+  sizeP = size;
+  libCountP = libCount;
+  libSumP = libSum;
+  libSumSqP = libSumSq;
+  emptyListP = emptyList;
+  emptyIndexP = emptyIndex;
+  emptyNbP = emptyNeighbours;
+  koTakenP = koTaken;
+  chainBufP = chainBuffer;
+  ownBufP = ownBuffer;
+  playedVertexP = playedVertex;
+  playedColorP = playedColor;
+  capturesP = captures;
+  orderP = order;
+  ringP = ring;
+  tableP = table;
+  patternMovesP = patternMoves;
+  ioP = io;
+}
+
+// src/rng.ts's sfc32 and its multiply-shift integer (exact here: the product stays below 2^53 on these graphs).
+@inline function nextU32(): u32 {
+  const t = rngA + rngB + rngD;
+  rngD += 1;
+  rngA = rngB ^ (rngB >>> 9);
+  rngB = rngC + (rngC << 3);
+  rngC = (rngC << 21) | (rngC >>> 11);
+  rngC += t;
+  return t;
+}
+@inline function randomInt(m: i32): i32 {
+  return <i32>((<u64>nextU32() * <u64>m) >>> 32);
+}
+
+// ---- src/position.ts's move, without undo records (playQuick) ----
+
+@inline function inAtari(h: i32): bool {
+  const count = ld(libCountP, h);
+  if (count <= 1) return count == 1;
+  const sum = ldf(libSumP, h);
+  return <f64>count * ldf(libSumSqP, h) == sum * sum;
+}
+
+@inline function atariLiberty(h: i32): i32 {
+  return <i32>(ldf(libSumP, h) / <f64>ld(libCountP, h));
+}
+
+function removeEmpty(v: i32): void {
+  const i = ld(emptyIndexP, v);
+  emptyCount--;
+  const last = ld(emptyListP, emptyCount);
+  st(emptyListP, i, last);
+  st(emptyIndexP, last, i);
+}
+
+function merge(a: i32, b: i32): i32 {
+  const sizeA = ld(sizeP, a);
+  const sizeB = ld(sizeP, b);
+  const survivor = sizeA >= sizeB ? a : b;
+  const absorbed = survivor == a ? b : a;
+  let s = absorbed;
+  do {
+    st(headP, s, survivor);
+    s = ld(nextP, s);
+  } while (s != absorbed);
+  const tmp = ld(nextP, survivor);
+  st(nextP, survivor, ld(nextP, absorbed));
+  st(nextP, absorbed, tmp);
+  st(sizeP, survivor, sizeA + sizeB);
+  st(libCountP, survivor, ld(libCountP, survivor) + ld(libCountP, absorbed));
+  stf(libSumP, survivor, ldf(libSumP, survivor) + ldf(libSumP, absorbed));
+  stf(libSumSqP, survivor, ldf(libSumSqP, survivor) + ldf(libSumSqP, absorbed));
+  return survivor;
+}
+
+/** Each stone of the emptied chain at h becomes a liberty of its neighbours' chains and an empty neighbour. */
+function creditLiberties(h: i32): void {
+  let s = h;
+  do {
+    const sf = <f64>s;
+    const ss = sf * sf;
+    for (let i = ld(adjStartP, s), end = ld(adjStartP, s + 1); i < end; i++) {
+      const u = ld(adjP, i);
+      st(emptyNbP, u, ld(emptyNbP, u) + 1);
+      if (colorOf(u) != EMPTY) {
+        const hu = ld(headP, u);
+        st(libCountP, hu, ld(libCountP, hu) + 1);
+        stf(libSumP, hu, ldf(libSumP, hu) + sf);
+        stf(libSumSqP, hu, ldf(libSumSqP, hu) + ss);
+      }
+    }
+    s = ld(nextP, s);
+  } while (s != h);
+}
+
+/** Removes the chains chainBuffer[0..k) together (stones first, then liberties); returns the stones removed. */
+function removeChains(k: i32): i32 {
+  let removed = 0;
+  for (let j = 0; j < k; j++) {
+    const h = ld(chainBufP, j);
+    let s = h;
+    do {
+      setColor(s, EMPTY);
+      st(emptyIndexP, s, emptyCount);
+      st(emptyListP, emptyCount, s);
+      emptyCount++;
+      removed++;
+      s = ld(nextP, s);
+    } while (s != h);
+  }
+  for (let j = 0; j < k; j++) creditLiberties(ld(chainBufP, j));
+  return removed;
+}
+
+function apply(v: i32, c: i32): void {
+  setColor(v, c);
+  removeEmpty(v);
+  const vf = <f64>v;
+  const vv = vf * vf;
+  let chains = 0;
+  let owns = 0;
+  let count = 0;
+  let sum: f64 = 0;
+  let sumSq: f64 = 0;
+  for (let i = ld(adjStartP, v), end = ld(adjStartP, v + 1); i < end; i++) {
+    const u = ld(adjP, i);
+    const cu = colorOf(u);
+    st(emptyNbP, u, ld(emptyNbP, u) - 1);
+    if (cu == EMPTY) {
+      count++;
+      const uf = <f64>u;
+      sum += uf;
+      sumSq += uf * uf;
+    } else {
+      const h = ld(headP, u);
+      stf(libSumP, h, ldf(libSumP, h) - vf);
+      stf(libSumSqP, h, ldf(libSumSqP, h) - vv);
+      const left = ld(libCountP, h) - 1;
+      st(libCountP, h, left);
+      if (left == 0 && cu != c) st(chainBufP, chains++, h);
+      if (cu == c) {
+        let k = 0;
+        while (k < owns && ld(ownBufP, k) != h) k++;
+        if (k == owns) st(ownBufP, owns++, h);
+      }
+    }
+  }
+  st(headP, v, v);
+  st(nextP, v, v);
+  st(sizeP, v, 1);
+  st(libCountP, v, count);
+  stf(libSumP, v, sum);
+  stf(libSumSqP, v, sumSq);
+  let hv = v;
+  for (let k = 0; k < owns; k++) hv = merge(hv, ld(ownBufP, k));
+  captured = chains > 0 ? removeChains(chains) : 0;
+  selfCaptured = 0;
+  if (ld(libCountP, hv) == 0) {
+    st(chainBufP, 0, hv);
+    selfCaptured = removeChains(1);
+  }
+  koVertex =
+    captured == 1 &&
+    selfCaptured == 0 &&
+    hv == v &&
+    ld(sizeP, v) == 1 &&
+    ld(libCountP, v) == 1 &&
+    ldf(libSumP, v) == <f64>ld(chainBufP, 0)
+      ? ld(chainBufP, 0)
+      : -1;
+}
+
+// ---- bots/playout.ts's judging ----
+
+function chainMetBefore(start: i32, i: i32, c: i32, h: i32): bool {
+  for (let j = start; j < i; j++) {
+    const x = ld(adjP, j);
+    if (colorOf(x) == c && ld(headP, x) == h) return true;
+  }
+  return false;
+}
+
+/** judgeUndirected: JUDGE_OK, JUDGE_ILLEGAL, JUDGE_EYE, or the vertex a simple-ko capture would forbid next. */
+function judge(v: i32, c: i32): i32 {
+  const start = ld(adjStartP, v);
+  const end = ld(adjStartP, v + 1);
+  if (start == end) return JUDGE_ILLEGAL;
+  if (ld(emptyNbP, v) > 0) return JUDGE_OK;
+  let lastHead = -1;
+  let ownSafe = false;
+  let ownAtari = false;
+  let enemies = false;
+  let captureChains = 0;
+  let capturedStones = 0;
+  let capturedVertex = -1;
+  for (let i = start; i < end; i++) {
+    const w = ld(adjP, i);
+    const h = ld(headP, w);
+    if (h == lastHead) continue;
+    lastHead = h;
+    const cw = colorOf(w);
+    if (cw == c) {
+      if (inAtari(h)) ownAtari = true;
+      else ownSafe = true;
+    } else {
+      enemies = true;
+      if (inAtari(h) && !chainMetBefore(start, i, cw, h)) {
+        captureChains++;
+        capturedStones += ld(sizeP, h);
+        capturedVertex = h;
+      }
+    }
+  }
+  if (!enemies && !ownAtari) return JUDGE_EYE;
+  if (!ownSafe && captureChains == 0) return JUDGE_ILLEGAL;
+  if (!ownSafe && !ownAtari && captureChains == 1 && capturedStones == 1) return capturedVertex;
+  return JUDGE_OK;
+}
+
+/** isSelfAtariUndirected: a legal non-eye stone on v would join two or more stones in atari, capturing nothing. */
+function isSelfAtari(v: i32, c: i32): bool {
+  const start = ld(adjStartP, v);
+  const end = ld(adjStartP, v + 1);
+  let size = 1;
+  let count: f64 = 0;
+  let sum: f64 = 0;
+  let sumSq: f64 = 0;
+  const vf = <f64>v;
+  const vv = vf * vf;
+  for (let i = start; i < end; i++) {
+    const w = ld(adjP, i);
+    const cw = colorOf(w);
+    if (cw == EMPTY) {
+      count += 1;
+      const wf = <f64>w;
+      sum += wf;
+      sumSq += wf * wf;
+    } else if (cw == c) {
+      const h = ld(headP, w);
+      if (!chainMetBefore(start, i, c, h)) {
+        size += ld(sizeP, h);
+        count += <f64>ld(libCountP, h);
+        sum += ldf(libSumP, h);
+        sumSq += ldf(libSumSqP, h);
+      }
+      count -= 1;
+      sum -= vf;
+      sumSq -= vv;
+    } else if (inAtari(ld(headP, w))) {
+      return false;
+    }
+  }
+  return size >= 2 && (count == 1 || (count > 1 && count * sumSq == sum * sum));
+}
+
+// ---- bots/playout.ts's LightPlayout ----
+
+function play(v: i32, c: i32): void {
+  apply(v, c);
+  const slot = capturesP + (<usize>c << 3);
+  store<f64>(slot, load<f64>(slot) + <f64>captured);
+}
+
+function tryMove(v: i32, c: i32, ko: i32): bool {
+  if (v == ko) return false;
+  const open = ld(emptyNbP, v);
+  const refuseSelfAtari = late || (tactics && open < 2);
+  if (open > 1 || (open == 1 && !refuseSelfAtari)) {
+    play(v, c);
+    lastKo = -1;
+    return true;
+  }
+  const verdict = open > 0 ? JUDGE_OK : judge(v, c);
+  if (verdict == JUDGE_ILLEGAL || verdict == JUDGE_EYE) return false;
+  if (verdict >= 0 && <u32>ld(koTakenP, verdict) == playoutId) return false;
+  if (refuseSelfAtari && isSelfAtari(v, c)) return false;
+  play(v, c);
+  if (verdict >= 0) st(koTakenP, v, <i32>playoutId);
+  lastKo = verdict >= 0 ? verdict : -1;
+  return true;
+}
+
+function captureAround(h: i32, c: i32): i32 {
+  let s = h;
+  do {
+    for (let i = ld(adjStartP, s), end = ld(adjStartP, s + 1); i < end; i++) {
+      const w = ld(adjP, i);
+      const cw = colorOf(w);
+      if (cw != EMPTY && cw != c && inAtari(ld(headP, w))) return atariLiberty(ld(headP, w));
+    }
+    s = ld(nextP, s);
+  } while (s != h);
+  return -1;
+}
+
+function tacticalAnswer(m: i32, c: i32): i32 {
+  const cm = colorOf(m);
+  if (cm == EMPTY || cm == c) return -1;
+  const hm = ld(headP, m);
+  if (inAtari(hm)) return atariLiberty(hm);
+  for (let i = ld(adjStartP, m), end = ld(adjStartP, m + 1); i < end; i++) {
+    const w = ld(adjP, i);
+    if (colorOf(w) != c) continue;
+    const h = ld(headP, w);
+    if (!inAtari(h)) continue;
+    const capture = captureAround(h, c);
+    if (capture >= 0) return capture;
+    const liberty = atariLiberty(h);
+    if (ld(emptyNbP, liberty) >= 2) return liberty;
+  }
+  return -1;
+}
+
+function matchesPattern(v: i32): bool {
+  const base = v << 3;
+  let code = 0;
+  for (let k = 0; k < 8; k++) {
+    const w = ld(ringP, base + k);
+    code |= (w < 0 ? OFF_BOARD : colorOf(w)) << (k << 1);
+  }
+  return <u32>code < 65536 && load<u8>(tableP + <usize>code) == 1;
+}
+
+function patternMove(m: i32, c: i32, ko: i32): i32 {
+  let count = 0;
+  const base = m << 3;
+  for (let k = 0; k < 8; k++) {
+    const v = ld(ringP, base + k);
+    if (v >= 0 && colorOf(v) == EMPTY && matchesPattern(v)) st(patternMovesP, count++, v);
+  }
+  while (count > 0) {
+    const k = randomInt(count);
+    const v = ld(patternMovesP, k);
+    st(patternMovesP, k, ld(patternMovesP, --count));
+    if (tryMove(v, c, ko)) return v;
+  }
+  return -1;
+}
+
+function scanAndPlay(c: i32, ko: i32): i32 {
+  for (let untried = emptyCount; untried > 0; untried--) {
+    const k = randomInt(untried);
+    const v = ld(emptyListP, k);
+    if (v != ko && tryMove(v, c, ko)) return v;
+    const last = untried - 1;
+    const b = ld(emptyListP, last);
+    st(emptyListP, k, b);
+    st(emptyListP, last, v);
+    st(emptyIndexP, b, k);
+    st(emptyIndexP, v, last);
+  }
+  return -1;
+}
+
+/**
+ * Plays the position out (LightPlayout.run): `seats` colours in order[], `seat` to move, `ko` forbidden first,
+ * `lastMove` the move before (-1: none), at most `cap` moves, `patterns` only when a ring and table were given.
+ * Reads the random state and the position's scalars from io and writes them back, with the end seat. Returns the number of moves played (each recorded in playedVertex/playedColor).
+ */
+export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool): i32 {
+  rngA = <u32>ld(ioP, IO_RNG_A);
+  rngB = <u32>ld(ioP, IO_RNG_B);
+  rngC = <u32>ld(ioP, IO_RNG_C);
+  rngD = <u32>ld(ioP, IO_RNG_D);
+  emptyCount = ld(ioP, IO_EMPTY_COUNT);
+  captured = ld(ioP, IO_CAPTURED);
+  selfCaptured = ld(ioP, IO_SELF_CAPTURED);
+  koVertex = ld(ioP, IO_KO_VERTEX);
+  playoutId += 1;
+  if (playoutId == 0) playoutId = 1;
+  for (let c = 0; c < 10; c++) stf(capturesP, c, 0);
+  tactics = useTactics;
+  late = false;
+  const lateAfter = LATE_MOVES_PER_VERTEX * n;
+  let passes = 0;
+  let moves = 0;
+  let koBan = ko;
+  let last = lastMove;
+  while (passes < seats && moves < cap) {
+    const c = ld(orderP, seat);
+    if (moves == lateAfter) late = true;
+    let played = -1;
+    if (useTactics && last >= 0) {
+      const answer = tacticalAnswer(last, c);
+      if (answer >= 0 && tryMove(answer, c, koBan)) played = answer;
+    }
+    if (played < 0 && usePatterns && last >= 0) played = patternMove(last, c, koBan);
+    if (played < 0 && emptyCount > 0) played = scanAndPlay(c, koBan);
+    if (played >= 0) {
+      st(playedVertexP, moves, played);
+      store<u8>(playedColorP + <usize>moves, <u8>c);
+      moves++;
+      passes = 0;
+      koBan = lastKo;
+      last = played;
+    } else {
+      passes++;
+      koBan = -1;
+      last = -1;
+    }
+    seat = seat + 1 == seats ? 0 : seat + 1;
+  }
+  st(ioP, IO_RNG_A, <i32>rngA);
+  st(ioP, IO_RNG_B, <i32>rngB);
+  st(ioP, IO_RNG_C, <i32>rngC);
+  st(ioP, IO_RNG_D, <i32>rngD);
+  st(ioP, IO_EMPTY_COUNT, emptyCount);
+  st(ioP, IO_END_SEAT, seat);
+  st(ioP, IO_CAPTURED, captured);
+  st(ioP, IO_SELF_CAPTURED, selfCaptured);
+  st(ioP, IO_KO_VERTEX, koVertex);
+  return moves;
+}

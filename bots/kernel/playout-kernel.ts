@@ -1,0 +1,206 @@
+/**
+ * The host side of the WebAssembly playout kernel (bots/kernel/assembly/playout.ts): one WebAssembly.Memory per
+ * kernel holds the graph, a Position's arrays (so the search plays its tree moves on the very arrays the kernel
+ * then plays out) and the playout's scratch; `run` passes the random state and the position's scalars through a
+ * small io block and takes them back, so the Rng's stream and the Position carry on as if the TypeScript playout
+ * had run. Graphs: undirected ones where the sum-of-squares atari test is exact (Position.squaresExactOn).
+ */
+import type { Graph } from '../../src/graph.js';
+import { Position } from '../../src/position.js';
+import type { Rng } from '../../src/rng.js';
+import type { SquarePatterns } from '../patterns.js';
+import { PLAYOUT_WASM_BASE64 } from './playout-wasm.js';
+
+interface KernelExports {
+  init(...addresses: number[]): void;
+  run(seat: number, seats: number, ko: number, lastMove: number, cap: number, tactics: number, patterns: number): number;
+}
+
+// The io block's slots (bots/kernel/assembly/playout.ts).
+const IO_RNG = 0;
+const IO_EMPTY_COUNT = 4;
+const IO_END_SEAT = 5;
+const IO_CAPTURED = 6;
+const IO_SELF_CAPTURED = 7;
+const IO_KO_VERTEX = 8;
+const IO_SLOTS = 16;
+/** The most seats a turn order may have here (longer orders play with the TypeScript playout). */
+export const KERNEL_MAX_SEATS = 64;
+const CAPTURE_SLOTS = 10;
+const PATTERN_TABLE_BYTES = 1 << 16;
+/** Page 0 is left to the compiler's own static data; the host's arrays start after it. */
+const FIRST_BYTE = 1 << 16;
+const PAGE_BYTES = 1 << 16;
+
+let compiled: WebAssembly.Module | null = null;
+
+function kernelModule(): WebAssembly.Module {
+  if (compiled === null) {
+    const text = atob(PLAYOUT_WASM_BASE64);
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    compiled = new WebAssembly.Module(bytes);
+  }
+  return compiled;
+}
+
+/** Whether the kernel plays on this graph. */
+export function kernelSupports(graph: Graph): boolean {
+  return graph.arcCount === 0 && graph.n > 0 && Position.squaresExactOn(graph);
+}
+
+export class PlayoutKernel {
+  /** The position the kernel plays out: callers set it up (copyFrom, play) before each run. */
+  readonly position: Position;
+  readonly playedVertex: Int32Array;
+  readonly playedColor: Uint8Array;
+  /** Stones each colour captured during the last run (index by colour). */
+  readonly captures: Float64Array;
+  /** The seat to move when the last run stopped. */
+  endSeat = 0;
+  /** The largest move cap a run accepts (the room for the record of moves). */
+  readonly maxMoves: number;
+  private readonly exports: KernelExports;
+  private readonly io: Int32Array;
+  private readonly order: Int32Array;
+  private readonly ring: Int32Array | null;
+  private readonly table: Uint8Array | null;
+  private loadedOrder: readonly number[] | null = null;
+  private loadedPatterns: SquarePatterns | null = null;
+
+  /**
+   * A kernel for `graph` (kernelSupports must hold) recording up to maxMoves moves; `patternRoom` reserves room
+   * for square-lattice patterns (ring of 8 per vertex and the shape table).
+   */
+  constructor(graph: Graph, maxMoves: number, patternRoom: boolean) {
+    if (!kernelSupports(graph)) throw new Error('the playout kernel needs an undirected graph with exact atari sums');
+    const n = graph.n;
+    const links = graph.adjStart[n];
+    const maxDegree = maxOf(graph.adjStart);
+    this.maxMoves = maxMoves;
+    // Layout: the Position (8-aligned), then 8-byte captures, then 4-byte arrays, then bytes.
+    let bytes = FIRST_BYTE;
+    const positionAt = bytes;
+    bytes += align8(Position.storageBytes(n));
+    const capturesAt = bytes;
+    bytes += 8 * CAPTURE_SLOTS;
+    const int32s = (count: number) => {
+      const at = bytes;
+      bytes += 4 * count;
+      return at;
+    };
+    const adjStartAt = int32s(n + 1);
+    const adjAt = int32s(links);
+    const koTakenAt = int32s(n);
+    const chainBufferAt = int32s(maxDegree + 1);
+    const ownBufferAt = int32s(maxDegree + 1);
+    const playedVertexAt = int32s(maxMoves + 1);
+    const orderAt = int32s(KERNEL_MAX_SEATS);
+    const patternMovesAt = int32s(8);
+    const ioAt = int32s(IO_SLOTS);
+    const ringAt = patternRoom ? int32s(8 * n) : 0;
+    const tableAt = bytes;
+    if (patternRoom) bytes += PATTERN_TABLE_BYTES;
+    const playedColorAt = bytes;
+    bytes += maxMoves + 1;
+
+    const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE_BYTES) });
+    const buffer = memory.buffer;
+    const instance = new WebAssembly.Instance(kernelModule(), { env: { memory } });
+    this.exports = instance.exports as unknown as KernelExports;
+    this.position = new Position(graph, { buffer, byteOffset: positionAt });
+    new Int32Array(buffer, adjStartAt, n + 1).set(graph.adjStart);
+    new Int32Array(buffer, adjAt, links).set(graph.adj.subarray(0, links));
+    this.captures = new Float64Array(buffer, capturesAt, CAPTURE_SLOTS);
+    this.playedVertex = new Int32Array(buffer, playedVertexAt, maxMoves + 1);
+    this.playedColor = new Uint8Array(buffer, playedColorAt, maxMoves + 1);
+    this.order = new Int32Array(buffer, orderAt, KERNEL_MAX_SEATS);
+    this.io = new Int32Array(buffer, ioAt, IO_SLOTS);
+    this.ring = patternRoom ? new Int32Array(buffer, ringAt, 8 * n) : null;
+    this.table = patternRoom ? new Uint8Array(buffer, tableAt, PATTERN_TABLE_BYTES) : null;
+    const p = this.position;
+    const at = (a: ArrayBufferView) => a.byteOffset;
+    this.exports.init(
+      n,
+      adjStartAt,
+      adjAt,
+      at(p.color),
+      at(p.head),
+      at(p.next),
+      at(p.size),
+      at(p.libCount),
+      at(p.libSum),
+      at(p.libSumSq),
+      at(p.emptyList),
+      at(p.emptyIndex),
+      at(p.emptyNeighbours),
+      koTakenAt,
+      chainBufferAt,
+      ownBufferAt,
+      playedVertexAt,
+      playedColorAt,
+      capturesAt,
+      orderAt,
+      ringAt,
+      tableAt,
+      patternMovesAt,
+      ioAt,
+    );
+  }
+
+  /** Whether run accepts these settings (else the caller plays with the TypeScript playout). */
+  accepts(order: readonly number[], patterns: SquarePatterns | null): boolean {
+    return order.length <= KERNEL_MAX_SEATS && (patterns === null || (this.ring !== null && patterns.ring.length === this.ring.length));
+  }
+
+  /**
+   * Plays the position out like LightPlayout.run (same arguments) with at most `cap` (<= maxMoves) moves; the
+   * rng advances exactly as the TypeScript playout would advance it. Returns the moves played.
+   */
+  run(
+    rng: Rng,
+    order: readonly number[],
+    seat: number,
+    ko: number,
+    lastMove: number,
+    cap: number,
+    tactics: boolean,
+    patterns: SquarePatterns | null,
+  ): number {
+    if (order !== this.loadedOrder) {
+      for (let k = 0; k < order.length; k++) this.order[k] = order[k];
+      this.loadedOrder = order;
+    }
+    if (patterns !== null && patterns !== this.loadedPatterns) {
+      this.ring!.set(patterns.ring);
+      this.table!.set(patterns.table);
+      this.loadedPatterns = patterns;
+    }
+    const p = this.position;
+    const io = this.io;
+    rng.writeState(io, IO_RNG);
+    io[IO_EMPTY_COUNT] = p.emptyCount;
+    io[IO_CAPTURED] = p.captured;
+    io[IO_SELF_CAPTURED] = p.selfCaptured;
+    io[IO_KO_VERTEX] = p.koVertex;
+    const moves = this.exports.run(seat, order.length, ko, lastMove, Math.min(cap, this.maxMoves), tactics ? 1 : 0, patterns !== null ? 1 : 0);
+    rng.readState(io, IO_RNG);
+    p.emptyCount = io[IO_EMPTY_COUNT];
+    p.captured = io[IO_CAPTURED];
+    p.selfCaptured = io[IO_SELF_CAPTURED];
+    p.koVertex = io[IO_KO_VERTEX];
+    p.forgetUndo();
+    this.endSeat = io[IO_END_SEAT];
+    return moves;
+  }
+}
+
+function maxOf(starts: Int32Array): number {
+  let most = 0;
+  for (let v = 0; v + 1 < starts.length; v++) most = Math.max(most, starts[v + 1] - starts[v]);
+  return most;
+}
+
+function align8(bytes: number): number {
+  return Math.ceil(bytes / 8) * 8;
+}

@@ -1,0 +1,142 @@
+/**
+ * The WebAssembly playout kernel plays exactly the TypeScript light playout: from the same positions and random
+ * states, the same moves, captures, end seat, final position (arrays and scalars) and random state afterwards, in
+ * every setting the search uses (tactics, patterns, late self-atari, ko, more than two colours, mid-game starts).
+ */
+import { describe, expect, it } from 'vitest';
+import { kernelSupports } from '../../bots/kernel/playout-kernel.js';
+import { SquarePatterns } from '../../bots/patterns.js';
+import { LightPlayout } from '../../bots/playout.js';
+import { parseGraphSpec } from '../../src/families.js';
+import type { Graph } from '../../src/graph.js';
+import { EMPTY, Position } from '../../src/position.js';
+import { Rng } from '../../src/rng.js';
+
+function graph(spec: string): Graph {
+  const built = parseGraphSpec(spec);
+  if (!built.ok) throw built.error;
+  return built.graph;
+}
+
+/** Everything a playout leaves behind, as one comparable record. */
+function snapshot(playout: LightPlayout, result: { moves: number; capped: boolean; endSeat: number }, rng: Rng) {
+  const p = playout.position;
+  const occupied = Array.from(p.color, (c, v) => (c === EMPTY ? -1 : v)).filter((v) => v >= 0);
+  return {
+    result,
+    played: Array.from(playout.playedVertex.subarray(0, playout.playedCount)),
+    colours: Array.from(playout.playedColor.subarray(0, playout.playedCount)),
+    captures: Array.from(playout.captures),
+    color: Array.from(p.color),
+    emptyList: Array.from(p.emptyList.subarray(0, p.emptyCount)),
+    emptyNeighbours: Array.from(p.emptyNeighbours),
+    // Chain data is meaningful on stones only.
+    chains: occupied.map((v) => [p.head[v], p.next[v], p.size[p.head[v]], p.libCount[p.head[v]], p.libSum[p.head[v]]]),
+    scalars: [p.emptyCount, p.captured, p.selfCaptured, p.koVertex],
+    rngAfter: rng.u32(),
+  };
+}
+
+interface Setting {
+  spec: string;
+  tactics: boolean;
+  patterns: boolean;
+  order: number[];
+  playouts: number;
+  /** Moves played from the empty board before the playouts start (a mid-game position, with its ko and last move). */
+  prefix: number;
+}
+
+/** Runs `playouts` playouts of one setting with each engine from the same positions and seeds. */
+function compare(setting: Setting): number {
+  const g = graph(setting.spec);
+  const engines = (['wasm', 'typescript'] as const).map((engine) => {
+    const playout = LightPlayout.forGraph(g, { engine });
+    playout.tactics = setting.tactics;
+    playout.patterns = setting.patterns ? SquarePatterns.forGraph(g) : null;
+    return playout;
+  });
+  expect(engines[0].engine).toBe('wasm');
+  expect(engines[1].engine).toBe('typescript');
+  // A mid-game start: random legal moves played with Position.play, so the ko and the last move are real.
+  const start = new Position(g);
+  const setupRng = new Rng(`start ${setting.spec}`);
+  let lastMove = -1;
+  let ko = -1;
+  let seat = 0;
+  for (let i = 0; i < setting.prefix && start.emptyCount > 0; i++) {
+    const v = start.emptyList[setupRng.int(start.emptyCount)];
+    if (v === ko) continue;
+    start.forgetUndo();
+    if (start.play(v, setting.order[seat], false) !== 0) continue;
+    ko = start.koVertex;
+    lastMove = v;
+    seat = (seat + 1) % setting.order.length;
+  }
+  let moves = 0;
+  for (let i = 0; i < setting.playouts; i++) {
+    const snapshots = engines.map((playout) => {
+      playout.position.copyFrom(start);
+      const rng = new Rng(`kernel ${setting.spec} ${i}`);
+      const result = playout.run(rng, setting.order, seat, ko, lastMove);
+      return snapshot(playout, result, rng);
+    });
+    expect(snapshots[0], `${setting.spec} playout ${i}`).toEqual(snapshots[1]);
+    moves += snapshots[0].result.moves;
+  }
+  return moves;
+}
+
+describe('the WebAssembly playout kernel', () => {
+  it('plays exactly the moves of the TypeScript playout', () => {
+    const settings: Setting[] = [
+      { spec: 'grid 9 9', tactics: false, patterns: false, order: [1, 2], playouts: 60, prefix: 0 },
+      { spec: 'grid 9 9', tactics: true, patterns: true, order: [1, 2], playouts: 60, prefix: 30 },
+      { spec: 'grid 19 19', tactics: true, patterns: true, order: [1, 2], playouts: 8, prefix: 100 },
+      { spec: 'torus 9 9', tactics: true, patterns: true, order: [1, 2], playouts: 40, prefix: 20 },
+      { spec: 'king 9 9', tactics: true, patterns: false, order: [1, 2], playouts: 40, prefix: 10 },
+      { spec: 'hex 5', tactics: false, patterns: false, order: [1, 2], playouts: 40, prefix: 5 },
+      // Cycles and random graphs reach the late phase (self-atari refused) and the once-only ko rule.
+      { spec: 'cycle 50', tactics: false, patterns: false, order: [1, 2], playouts: 40, prefix: 0 },
+      { spec: 'random 300 0.013 1', tactics: true, patterns: false, order: [1, 2], playouts: 20, prefix: 40 },
+      { spec: 'random 1000 0.004 2', tactics: false, patterns: false, order: [1, 2], playouts: 5, prefix: 0 },
+      { spec: 'grid 7 7', tactics: true, patterns: false, order: [1, 2, 3], playouts: 40, prefix: 12 },
+      { spec: 'random 100 0.04 3', tactics: false, patterns: false, order: [1, 2, 1, 3], playouts: 40, prefix: 0 },
+    ];
+    for (const setting of settings) {
+      // Every setting really plays: 5 random-1000 playouts alone are some 5,000 moves.
+      expect(compare(setting), setting.spec).toBeGreaterThan(10 * setting.playouts);
+    }
+  });
+
+  it('leaves the position usable: a search plays and undoes on it after a run', () => {
+    const g = graph('grid 9 9');
+    const playout = LightPlayout.forGraph(g);
+    const p = playout.position;
+    playout.run(new Rng('usable'), [1, 2], 0, -1);
+    const reference = new Position(g);
+    for (let v = 0; v < g.n; v++) if (p.color[v] !== EMPTY) reference.play(v, p.color[v], true);
+    // The empty list as a set, the chains and liberty counts agree with a position built by playing the stones.
+    expect(new Set(p.emptyList.subarray(0, p.emptyCount))).toEqual(new Set(reference.emptyList.subarray(0, reference.emptyCount)));
+    for (let v = 0; v < g.n; v++) {
+      if (p.color[v] === EMPTY) continue;
+      expect(p.exactLibertyCount(p.head[v])).toBe(reference.exactLibertyCount(reference.head[v]));
+      expect(p.libCount[p.head[v]]).toBe(reference.libCount[reference.head[v]]);
+    }
+    const v = p.emptyList[0];
+    p.play(v, 1, true);
+    expect(p.undo()).toBe(true);
+    expect(p.color[v]).toBe(EMPTY);
+  });
+
+  it('takes undirected graphs with exact atari sums, and the engine can be forced or refused', () => {
+    expect(kernelSupports(graph('grid 19 19'))).toBe(true);
+    expect(kernelSupports(graph('random 1000 0.004 2'))).toBe(true);
+    // 10,000 vertices of degree 4: the sums of squares pass 2^53, so the TypeScript playout keeps these.
+    expect(kernelSupports(graph('random 10000 0.0004 1'))).toBe(false);
+    expect(LightPlayout.forGraph(graph('random 10000 0.0004 1')).engine).toBe('typescript');
+    expect(LightPlayout.forGraph(graph('grid 9 9')).engine).toBe('wasm');
+    expect(LightPlayout.forGraph(graph('grid 9 9'), { engine: 'typescript' }).engine).toBe('typescript');
+    expect(() => LightPlayout.forGraph(graph('random 10000 0.0004 1'), { engine: 'wasm' })).toThrow(/typescript engine/);
+  });
+});
