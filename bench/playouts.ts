@@ -1,9 +1,9 @@
 /**
  * Raw light-playout speed: exactly the light policy of bots/playout.ts from the empty board, single thread,
  * for the given graph, as one JSON-ready record:
- * `{"graph":"grid 9 9","vertices":81,"playouts":N,"seconds":S,"playoutsPerSecond":X,"avgMoves":M}`.
+ * `{"graph":"grid 9 9","vertices":81,"engine":"wasm","playouts":N,"seconds":S,"playoutsPerSecond":X,"avgMoves":M}`.
  */
-import { LightPlayout } from '../bots/playout.js';
+import { LightPlayout, type PlayoutEngine } from '../bots/playout.js';
 import { parseGraphSpec } from '../src/families.js';
 import { Position } from '../src/position.js';
 import { Rng } from '../src/rng.js';
@@ -11,6 +11,8 @@ import { Rng } from '../src/rng.js';
 export interface PlayoutBenchResult {
   readonly graph: string;
   readonly vertices: number;
+  /** The code that played (bots/playout.ts's PlayoutEngine). */
+  readonly engine: PlayoutEngine;
   readonly playouts: number;
   readonly seconds: number;
   readonly playoutsPerSecond: number;
@@ -34,12 +36,18 @@ export function runPlayoutBench(
   seconds: number,
   seed = '1',
   now: () => number = () => performance.now(),
+  engine: PlayoutEngine | 'auto' = 'auto',
 ): PlayoutBenchOutcome {
   const built = parseGraphSpec(spec);
   if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
   const graph = built.graph;
   const empty = new Position(graph);
-  const playout = LightPlayout.forGraph(graph);
+  let playout: LightPlayout;
+  try {
+    playout = LightPlayout.forGraph(graph, { engine });
+  } catch (e) {
+    return { ok: false, error: `${spec}: ${(e as Error).message}` };
+  }
   const work = playout.position;
   const rng = new Rng(seed);
   const order = [1, 2];
@@ -69,6 +77,7 @@ export function runPlayoutBench(
     result: {
       graph: graph.meta.spec ?? spec,
       vertices: graph.n,
+      engine: playout.engine,
       playouts: measured.count,
       seconds: round(measured.elapsed, 3),
       playoutsPerSecond: Math.round(measured.count / measured.elapsed),

@@ -35,7 +35,7 @@ const REMEMBER_AFTER_TRIES = 16;
 
 /**
  * Which code plays: `wasm` the WebAssembly kernel (bots/kernel/, the same moves about twice as fast; undirected
- * graphs with exact atari sums), `typescript` this file, `auto` the kernel where it applies.
+ * graphs), `typescript` this file, `auto` the kernel where it applies.
  */
 export type PlayoutEngine = 'wasm' | 'typescript';
 
@@ -251,7 +251,7 @@ export class LightPlayout {
     const engine = options.engine ?? 'auto';
     const kernelFits = kernelSupports(graph);
     if (engine === 'wasm' && !kernelFits) {
-      throw new Error('the WebAssembly playout plays undirected graphs of up to about 4,800 vertices (degree 4); use the typescript engine');
+      throw new Error('the WebAssembly playout plays undirected graphs that fit in 2 GiB; use the typescript engine');
     }
     if (engine === 'typescript' || !kernelFits) return new LightPlayout(new Position(graph), moveCap);
     const kernel = new PlayoutKernel(graph, moveCap, SquarePatterns.forGraph(graph) !== null);

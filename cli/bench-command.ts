@@ -203,14 +203,23 @@ export function registerBenchCommand(
     )
     .option('--seconds <s>', 'measuring time per graph (after a short warm-up)', '5')
     .option('--seed <seed>', 'seed of the playouts', '1')
+    .option(
+      '--engine <engine>',
+      'auto (the WebAssembly kernel where it applies), wasm, or typescript: the same moves, different code',
+      'auto',
+    )
     .option('--cpu-time', 'time on the process CPU time instead of the wall clock (steadier on a busy machine)')
     .option('--json', 'JSON lines (the default; kept for symmetry with bench core)')
-    .action((opts: { graph?: string[]; seconds: string; seed: string; cpuTime?: boolean }) => {
+    .action((opts: { graph?: string[]; seconds: string; seed: string; engine: string; cpuTime?: boolean }) => {
       const seconds = positiveSeconds(opts.seconds);
+      const engine = opts.engine;
+      if (engine !== 'auto' && engine !== 'wasm' && engine !== 'typescript') {
+        throw new CliError(`--engine: expected auto, wasm or typescript, not "${engine}"`);
+      }
       if (opts.cpuTime && !env.cpuTimeMs) throw new CliError('--cpu-time: no CPU clock is available here');
       const clock = opts.cpuTime ? env.cpuTimeMs : undefined;
       for (const spec of opts.graph ?? ['grid 9 9']) {
-        const outcome = runPlayoutBench(spec, seconds, opts.seed, clock);
+        const outcome = runPlayoutBench(spec, seconds, opts.seed, clock, engine);
         if (!outcome.ok) throw new CliError(outcome.error);
         write(JSON.stringify(outcome.result));
       }

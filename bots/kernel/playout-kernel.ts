@@ -3,7 +3,8 @@
  * kernel holds the graph, a Position's arrays (so the search plays its tree moves on the very arrays the kernel
  * then plays out) and the playout's scratch; `run` passes the random state and the position's scalars through a
  * small io block and takes them back, so the Rng's stream and the Position carry on as if the TypeScript playout
- * had run. Graphs: undirected ones where the sum-of-squares atari test is exact (Position.squaresExactOn).
+ * had run. Graphs: undirected ones (arcs make liberties one-way, which only the TypeScript playout handles) whose
+ * arrays fit in MAX_KERNEL_BYTES.
  */
 import type { Graph } from '../../src/graph.js';
 import { Position } from '../../src/position.js';
@@ -44,9 +45,18 @@ function kernelModule(): WebAssembly.Module {
   return compiled;
 }
 
-/** Whether the kernel plays on this graph. */
+/** Room the kernel may take: a 32-bit WebAssembly memory holds 4 GiB, of which we take at most half. */
+const MAX_KERNEL_BYTES = 2 ** 31;
+
+/** The kernel's memory for a graph of n vertices and `links` adjacency entries, recording up to maxMoves moves. */
+function kernelBytes(n: number, links: number, maxMoves: number): number {
+  return FIRST_BYTE + Position.storageBytes(n) + 4 * (5 * n + links + 2 * maxMoves) + PATTERN_TABLE_BYTES + 4096;
+}
+
+/** Whether the kernel plays on this graph (with the default move cap, 3n + 50). */
 export function kernelSupports(graph: Graph): boolean {
-  return graph.arcCount === 0 && graph.n > 0 && Position.squaresExactOn(graph);
+  const n = graph.n;
+  return graph.arcCount === 0 && n > 0 && kernelBytes(n, graph.adjStart[n], 3 * n + 51) <= MAX_KERNEL_BYTES;
 }
 
 export class PlayoutKernel {
@@ -73,7 +83,8 @@ export class PlayoutKernel {
    * for square-lattice patterns (ring of 8 per vertex and the shape table).
    */
   constructor(graph: Graph, maxMoves: number, patternRoom: boolean) {
-    if (!kernelSupports(graph)) throw new Error('the playout kernel needs an undirected graph with exact atari sums');
+    if (graph.arcCount > 0) throw new Error('the playout kernel plays undirected graphs only');
+    if (kernelBytes(graph.n, graph.adjStart[graph.n], maxMoves) > MAX_KERNEL_BYTES) throw new Error('the graph is too large for the playout kernel');
     const n = graph.n;
     const links = graph.adjStart[n];
     const maxDegree = maxOf(graph.adjStart);
@@ -98,6 +109,7 @@ export class PlayoutKernel {
     const orderAt = int32s(KERNEL_MAX_SEATS);
     const patternMovesAt = int32s(8);
     const ioAt = int32s(IO_SLOTS);
+    const refusedAt = int32s(2 * n);
     const ringAt = patternRoom ? int32s(8 * n) : 0;
     const tableAt = bytes;
     if (patternRoom) bytes += PATTERN_TABLE_BYTES;
@@ -145,6 +157,9 @@ export class PlayoutKernel {
       tableAt,
       patternMovesAt,
       ioAt,
+      refusedAt,
+      p.squaresExact ? 1 : 0,
+      Math.max(1, maxDegree),
     );
   }
 

@@ -58,3 +58,35 @@ describe('graphgo bench core', () => {
     expect(lines.some((l) => /random game \(area\) .* avg [\d.]+ turns over \d+ games$/.test(l))).toBe(true);
   });
 });
+
+describe('graphgo bench playouts', () => {
+  it('prints one JSON line per graph, naming the engine that played', async () => {
+    const lines: string[] = [];
+    await program(lines).parseAsync(
+      ['bench', 'playouts', '--graph', 'grid 5 5', '--graph', 'cycle 12', '--seconds', '0.05', '--engine', 'typescript'],
+      { from: 'user' },
+    );
+    expect(lines.map((l) => JSON.parse(l)).map((r) => [r.graph, r.vertices, r.engine, r.capped])).toEqual([
+      ['grid 5 5', 25, 'typescript', 0],
+      ['cycle 12', 12, 'typescript', 0],
+    ]);
+    lines.length = 0;
+    await program(lines).parseAsync(['bench', 'playouts', '--graph', 'grid 5 5', '--seconds', '0.05'], { from: 'user' });
+    const auto = JSON.parse(lines[0]);
+    expect(auto.engine).toBe('wasm');
+    // A 5x5 light playout is some 30 moves, far from the cap of 125.
+    expect(auto.avgMoves).toBeGreaterThan(20);
+    expect(auto.avgMoves).toBeLessThan(60);
+  });
+
+  it('refuses an unknown engine, and the kernel on a graph it does not play', async () => {
+    await expect(program([]).parseAsync(['bench', 'playouts', '--engine', 'c'], { from: 'user' })).rejects.toThrow(
+      /--engine: expected auto, wasm or typescript/,
+    );
+    await expect(
+      program([]).parseAsync(['bench', 'playouts', '--graph', 'edges 2 1>2', '--engine', 'wasm', '--seconds', '0.05'], {
+        from: 'user',
+      }),
+    ).rejects.toThrow(/use the typescript engine/);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * The light playout of bots/playout.ts compiled to WebAssembly (AssemblyScript), for undirected graphs small
- * enough for the exact sum-of-squares atari test (Position.squaresExact). The same policy, the same draws from
+ * The light playout of bots/playout.ts compiled to WebAssembly (AssemblyScript), for undirected graphs. The same
+ * policy, the same draws from
  * the same sfc32 stream, the same updates in the same order: for a given position and random state it plays exactly
  * the moves the TypeScript playout plays (test/bots/playout-kernel.test.ts checks move by move). It exists because
  * V8 runs the TypeScript loop at half the speed of tuned C, and this one close to it.
@@ -35,6 +35,11 @@ let ringP: usize = 0;
 let tableP: usize = 0;
 let patternMovesP: usize = 0;
 let ioP: usize = 0;
+let refusedP: usize = 0;
+/** Whether the sum-of-squares atari test is exact (Position.squaresExact); else inAtariLarge decides. */
+let squaresExact: bool = true;
+/** The most links of one vertex: more pseudo-liberty pairs than this mean two liberties. */
+let maxLinks: i32 = 0;
 
 // The io block: the random state in and out, the position's scalars in and out, the playout's result.
 const IO_RNG_A: i32 = 0;
@@ -47,6 +52,7 @@ const IO_CAPTURED: i32 = 6;
 const IO_SELF_CAPTURED: i32 = 7;
 const IO_KO_VERTEX: i32 = 8;
 
+const TWO_POW_MINUS_32: f64 = 1.0 / 4294967296.0;
 const EMPTY: i32 = 0;
 const OFF_BOARD: i32 = 3;
 const JUDGE_OK: i32 = -1;
@@ -54,6 +60,8 @@ const JUDGE_ILLEGAL: i32 = -2;
 const JUDGE_EYE: i32 = -3;
 /** As in bots/playout.ts: after this many moves per vertex, self-atari of two or more stones is refused. */
 const LATE_MOVES_PER_VERTEX: i32 = 2;
+/** As in bots/playout.ts: refusals are remembered once a move takes more draws than this. */
+const REMEMBER_AFTER_TRIES: i32 = 16;
 
 // Playout state.
 let emptyCount: i32 = 0;
@@ -63,6 +71,8 @@ let koVertex: i32 = -1;
 let playoutId: u32 = 0;
 let lastKo: i32 = -1;
 let late: bool = false;
+let remembering: bool = false;
+let epoch: u32 = 0;
 let tactics: bool = false;
 let rngA: u32 = 0;
 let rngB: u32 = 0;
@@ -113,8 +123,13 @@ export function init(
   table: usize,
   patternMoves: usize,
   io: usize,
+  refused: usize,
+  exact: bool,
+  mostLinks: i32,
 ): void {
   n = vertices;
+  squaresExact = exact;
+  maxLinks = mostLinks;
   adjStartP = adjStart;
   adjP = adj;
   colorP = color;
@@ -138,9 +153,10 @@ export function init(
   tableP = table;
   patternMovesP = patternMoves;
   ioP = io;
+  refusedP = refused;
 }
 
-// src/rng.ts's sfc32 and its multiply-shift integer (exact here: the product stays below 2^53 on these graphs).
+// src/rng.ts's sfc32 and its integer in [0, m), computed in doubles exactly as there.
 @inline function nextU32(): u32 {
   const t = rngA + rngB + rngD;
   rngD += 1;
@@ -151,7 +167,9 @@ export function init(
   return t;
 }
 @inline function randomInt(m: i32): i32 {
-  return <i32>((<u64>nextU32() * <u64>m) >>> 32);
+  // Below 2^21 the double product is exact, and its floor is the integer product's high word.
+  if (m < 0x200000) return <i32>((<u64>nextU32() * <u64>m) >>> 32);
+  return <i32>Math.floor(<f64>nextU32() * TWO_POW_MINUS_32 * <f64>m);
 }
 
 // ---- src/position.ts's move, without undo records (playQuick) ----
@@ -160,7 +178,23 @@ export function init(
   const count = ld(libCountP, h);
   if (count <= 1) return count == 1;
   const sum = ldf(libSumP, h);
-  return <f64>count * ldf(libSumSqP, h) == sum * sum;
+  if (squaresExact) return <f64>count * ldf(libSumSqP, h) == sum * sum;
+  return inAtariLarge(h, count, sum);
+}
+
+/** Position.inAtariLarge: the one liberty would be sum / count, empty, with `count` links into the chain. */
+function inAtariLarge(h: i32, count: i32, sum: f64): bool {
+  if (count > maxLinks) return false;
+  const l = sum / <f64>count;
+  if (l != Math.floor(l)) return false;
+  const lib = <i32>l;
+  if (colorOf(lib) != EMPTY) return false;
+  let links = 0;
+  for (let i = ld(adjStartP, lib), end = ld(adjStartP, lib + 1); i < end; i++) {
+    const u = ld(adjP, i);
+    if (colorOf(u) != EMPTY && ld(headP, u) == h) links++;
+  }
+  return links == count;
 }
 
 @inline function atariLiberty(h: i32): i32 {
@@ -372,13 +406,94 @@ function isSelfAtari(v: i32, c: i32): bool {
       return false;
     }
   }
-  return size >= 2 && (count == 1 || (count > 1 && count * sumSq == sum * sum));
+  if (size < 2 || count < 1) return false;
+  if (count == 1) return true;
+  if (squaresExact) return count * sumSq == sum * sum;
+  return joinedChainInAtari(v, c, count, sum);
+}
+
+/**
+ * inAtariLarge for the chain a stone of colour c on v would form: its one liberty would be sum / count, empty and
+ * not v, linked `count` times to v or to the own chains next to v.
+ */
+function joinedChainInAtari(v: i32, c: i32, count: f64, sum: f64): bool {
+  if (count > <f64>maxLinks) return false;
+  const l = sum / count;
+  if (l != Math.floor(l)) return false;
+  const lib = <i32>l;
+  if (lib == v || colorOf(lib) != EMPTY) return false;
+  const start = ld(adjStartP, v);
+  const end = ld(adjStartP, v + 1);
+  let links: f64 = 0;
+  for (let i = ld(adjStartP, lib), stop = ld(adjStartP, lib + 1); i < stop; i++) {
+    const u = ld(adjP, i);
+    if (u == v || (colorOf(u) == c && chainMetBefore(start, end, c, ld(headP, u)))) links += 1;
+  }
+  return links == count;
+}
+
+// ---- bots/refusal-cache.ts: refusals remembered in a playout's end game (they change no move, only the speed) ----
+
+function clearRefusals(): void {
+  epoch += 1;
+  if (epoch == 0) {
+    memory.fill(refusedP, 0, <usize>n << 3);
+    epoch = 1;
+  }
+}
+
+@inline function isRefused(v: i32, c: i32): bool {
+  return c <= 2 && <u32>ld(refusedP, (c - 1) * n + v) == epoch;
+}
+
+@inline function refuse(v: i32, c: i32): void {
+  if (c <= 2) st(refusedP, (c - 1) * n + v, <i32>epoch);
+}
+
+@inline function forgetRefusal(v: i32): void {
+  st(refusedP, v, 0);
+  st(refusedP, n + v, 0);
+}
+
+/** Before c plays v: if the move captures, forget the liberties of the chains in atari next to the captured. */
+function beforeMove(v: i32, c: i32): void {
+  for (let i = ld(adjStartP, v), end = ld(adjStartP, v + 1); i < end; i++) {
+    const w = ld(adjP, i);
+    const cw = colorOf(w);
+    if (cw == EMPTY || cw == c) continue;
+    const h = ld(headP, w);
+    if (!inAtari(h)) continue;
+    let s = h;
+    do {
+      for (let j = ld(adjStartP, s), e = ld(adjStartP, s + 1); j < e; j++) {
+        const x = ld(adjP, j);
+        const cx = colorOf(x);
+        if (cx == EMPTY || cx == cw) continue;
+        const hx = ld(headP, x);
+        if (inAtari(hx)) forgetRefusal(atariLiberty(hx));
+      }
+      s = ld(nextP, s);
+    } while (s != h);
+  }
+}
+
+/** After a move on v: forget v and the liberty of every chain next to it that is now in atari. */
+function afterMove(v: i32): void {
+  forgetRefusal(v);
+  for (let i = ld(adjStartP, v), end = ld(adjStartP, v + 1); i < end; i++) {
+    const w = ld(adjP, i);
+    if (colorOf(w) == EMPTY) continue;
+    const h = ld(headP, w);
+    if (inAtari(h)) forgetRefusal(atariLiberty(h));
+  }
 }
 
 // ---- bots/playout.ts's LightPlayout ----
 
 function play(v: i32, c: i32): void {
+  if (remembering) beforeMove(v, c);
   apply(v, c);
+  if (remembering) afterMove(v);
   const slot = capturesP + (<usize>c << 3);
   store<f64>(slot, load<f64>(slot) + <f64>captured);
 }
@@ -392,8 +507,12 @@ function tryMove(v: i32, c: i32, ko: i32): bool {
     lastKo = -1;
     return true;
   }
+  if (open == 0 && remembering && isRefused(v, c)) return false;
   const verdict = open > 0 ? JUDGE_OK : judge(v, c);
-  if (verdict == JUDGE_ILLEGAL || verdict == JUDGE_EYE) return false;
+  if (verdict == JUDGE_ILLEGAL || verdict == JUDGE_EYE) {
+    if (remembering) refuse(v, c);
+    return false;
+  }
   if (verdict >= 0 && <u32>ld(koTakenP, verdict) == playoutId) return false;
   if (refuseSelfAtari && isSelfAtari(v, c)) return false;
   play(v, c);
@@ -460,6 +579,7 @@ function patternMove(m: i32, c: i32, ko: i32): i32 {
 }
 
 function scanAndPlay(c: i32, ko: i32): i32 {
+  const rememberFrom = emptyCount - REMEMBER_AFTER_TRIES;
   for (let untried = emptyCount; untried > 0; untried--) {
     const k = randomInt(untried);
     const v = ld(emptyListP, k);
@@ -470,6 +590,10 @@ function scanAndPlay(c: i32, ko: i32): i32 {
     st(emptyListP, last, v);
     st(emptyIndexP, b, k);
     st(emptyIndexP, v, last);
+    if (untried == rememberFrom && !remembering) {
+      remembering = true;
+      clearRefusals();
+    }
   }
   return -1;
 }
@@ -493,6 +617,7 @@ export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, use
   for (let c = 0; c < 10; c++) stf(capturesP, c, 0);
   tactics = useTactics;
   late = false;
+  remembering = false;
   const lateAfter = LATE_MOVES_PER_VERTEX * n;
   let passes = 0;
   let moves = 0;
