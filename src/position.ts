@@ -13,6 +13,8 @@
  *   is one increment in loops that visit those neighbours anyway.
  * - Zobrist keys are computed from (vertex, colour) by an integer mixer instead of tables, so a million-vertex
  *   graph costs no key memory and every machine computes the same hash.
+ * - The per-vertex arrays can live in memory the caller provides (a WebAssembly playout kernel's, which then plays
+ *   on the same arrays as this class, without copying).
  *
  * `play` applies RULES.md's move (others' captures first, then self-capture) and logs what it changed; `undo`
  * reverts the last play exactly (the empty list order included), so a search can play and undo millions of times.

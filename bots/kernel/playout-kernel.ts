@@ -48,9 +48,14 @@ function kernelModule(): WebAssembly.Module {
 /** Room the kernel may take: a 32-bit WebAssembly memory holds 4 GiB, of which we take at most half. */
 const MAX_KERNEL_BYTES = 2 ** 31;
 
-/** The kernel's memory for a graph of n vertices and `links` adjacency entries, recording up to maxMoves moves. */
+/**
+ * An upper bound on the kernel's memory for a graph of n vertices and `links` adjacency entries, recording up to
+ * maxMoves moves (the constructor lays the memory out exactly).
+ */
 function kernelBytes(n: number, links: number, maxMoves: number): number {
-  return FIRST_BYTE + Position.storageBytes(n) + 4 * (5 * n + links + 2 * maxMoves) + PATTERN_TABLE_BYTES + 4096;
+  // Per vertex: ko stamps, two refusal stamps, a ring of 8, two buffers of at most n + 1; adjStart.
+  const int32s = 15 * n + 4 + links + maxMoves + 1 + KERNEL_MAX_SEATS + 8 + IO_SLOTS;
+  return FIRST_BYTE + Position.storageBytes(n) + 8 * CAPTURE_SLOTS + 4 * int32s + PATTERN_TABLE_BYTES + maxMoves + 1;
 }
 
 /** Whether the kernel plays on this graph (with the default move cap, 3n + 50). */
