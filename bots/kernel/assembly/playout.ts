@@ -315,15 +315,18 @@ function apply(v: i32, c: i32): void {
     st(chainBufP, 0, hv);
     selfCaptured = removeChains(1);
   }
-  koVertex =
-    captured == 1 &&
+}
+
+/** Position.koVertex after the move on v, the last change to the position (computed once, at a playout's end). */
+function koVertexAfter(v: i32): i32 {
+  return captured == 1 &&
     selfCaptured == 0 &&
-    hv == v &&
+    ld(headP, v) == v &&
     ld(sizeP, v) == 1 &&
     ld(libCountP, v) == 1 &&
     ldf(libSumP, v) == <f64>ld(chainBufP, 0)
-      ? ld(chainBufP, 0)
-      : -1;
+    ? ld(chainBufP, 0)
+    : -1;
 }
 
 // ---- bots/playout.ts's judging ----
@@ -494,15 +497,22 @@ function play(v: i32, c: i32): void {
   if (remembering) beforeMove(v, c);
   apply(v, c);
   if (remembering) afterMove(v);
-  const slot = capturesP + (<usize>c << 3);
-  store<f64>(slot, load<f64>(slot) + <f64>captured);
+  if (captured > 0) {
+    const slot = capturesP + (<usize>c << 3);
+    store<f64>(slot, load<f64>(slot) + <f64>captured);
+  }
 }
 
 function tryMove(v: i32, c: i32, ko: i32): bool {
   if (v == ko) return false;
   const open = ld(emptyNbP, v);
-  const refuseSelfAtari = late || (tactics && open < 2);
-  if (open > 1 || (open == 1 && !refuseSelfAtari)) {
+  if (open > 1) {
+    play(v, c);
+    lastKo = -1;
+    return true;
+  }
+  const refuseSelfAtari = late || tactics;
+  if (open == 1 && !refuseSelfAtari) {
     play(v, c);
     lastKo = -1;
     return true;
@@ -623,6 +633,7 @@ export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, use
   let moves = 0;
   let koBan = ko;
   let last = lastMove;
+  let lastPlayed = -1;
   while (passes < seats && moves < cap) {
     const c = ld(orderP, seat);
     if (moves == lateAfter) late = true;
@@ -640,6 +651,7 @@ export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, use
       passes = 0;
       koBan = lastKo;
       last = played;
+      lastPlayed = played;
     } else {
       passes++;
       koBan = -1;
@@ -655,6 +667,6 @@ export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, use
   st(ioP, IO_END_SEAT, seat);
   st(ioP, IO_CAPTURED, captured);
   st(ioP, IO_SELF_CAPTURED, selfCaptured);
-  st(ioP, IO_KO_VERTEX, koVertex);
+  st(ioP, IO_KO_VERTEX, lastPlayed >= 0 ? koVertexAfter(lastPlayed) : koVertex);
   return moves;
 }
