@@ -268,6 +268,7 @@ function removeChains(k: i32): i32 {
   return removed;
 }
 
+/** Position.apply without undo records or hashing: the stone, its chain, captures, self-capture. */
 function apply(v: i32, c: i32): void {
   setColor(v, c);
   removeEmpty(v);
@@ -493,6 +494,7 @@ function afterMove(v: i32): void {
 
 // ---- bots/playout.ts's LightPlayout ----
 
+/** Commits the move, keeping the remembered refusals and the capture counts up to date. */
 function play(v: i32, c: i32): void {
   if (remembering) beforeMove(v, c);
   apply(v, c);
@@ -503,6 +505,7 @@ function play(v: i32, c: i32): void {
   }
 }
 
+/** Plays v for c if the playout accepts it (legal, no own eye, ko rules, self-atari when refused); sets lastKo. */
 function tryMove(v: i32, c: i32, ko: i32): bool {
   if (v == ko) return false;
   const open = ld(emptyNbP, v);
@@ -531,6 +534,7 @@ function tryMove(v: i32, c: i32, ko: i32): bool {
   return true;
 }
 
+/** The liberty of an enemy chain in atari touching the chain at h (colour c), or -1. */
 function captureAround(h: i32, c: i32): i32 {
   let s = h;
   do {
@@ -544,6 +548,7 @@ function captureAround(h: i32, c: i32): i32 {
   return -1;
 }
 
+/** Capture the last move m in atari, else save an own chain it put in atari (by a capture, or by running). */
 function tacticalAnswer(m: i32, c: i32): i32 {
   const cm = colorOf(m);
   if (cm == EMPTY || cm == c) return -1;
@@ -562,6 +567,7 @@ function tacticalAnswer(m: i32, c: i32): i32 {
   return -1;
 }
 
+/** SquarePatterns.matches: the eight states around v as a 16-bit code, looked up in the shape table. */
 function matchesPattern(v: i32): bool {
   const base = v << 3;
   let code = 0;
@@ -572,6 +578,7 @@ function matchesPattern(v: i32): bool {
   return <u32>code < 65536 && load<u8>(tableP + <usize>code) == 1;
 }
 
+/** A pattern move around the last move m, uniformly among those acceptable; -1 when there is none. */
 function patternMove(m: i32, c: i32, ko: i32): i32 {
   let count = 0;
   const base = m << 3;
@@ -588,6 +595,7 @@ function patternMove(m: i32, c: i32, ko: i32): i32 {
   return -1;
 }
 
+/** Draws empty vertices without replacement (in place) until one is acceptable and plays it; -1 when none is. */
 function scanAndPlay(c: i32, ko: i32): i32 {
   const rememberFrom = emptyCount - REMEMBER_AFTER_TRIES;
   for (let untried = emptyCount; untried > 0; untried--) {
