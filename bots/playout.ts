@@ -13,6 +13,9 @@
  * whose captured stone was itself placed by a ko capture is refused. Long cycles (`cycle N`, rings in random graphs)
  * loop through big captures and refills instead, so late in a playout (LATE_MOVES_PER_VERTEX) self-atari of chains
  * of two or more stones is refused too. Together these keep playouts at natural lengths on every graph.
+ *
+ * On undirected graphs the same playout runs as WebAssembly (bots/kernel/), move for move; this code is its
+ * reference and plays the graphs with arcs. LightPlayout.forGraph chooses.
  */
 import type { Graph } from '../src/graph.js';
 import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
@@ -249,7 +252,7 @@ export class LightPlayout {
   static forGraph(graph: Graph, options: PlayoutOptions = {}): LightPlayout {
     const moveCap = options.moveCap ?? defaultMoveCap(graph.n);
     const engine = options.engine ?? 'auto';
-    const kernelFits = kernelSupports(graph);
+    const kernelFits = kernelSupports(graph, moveCap);
     if (engine === 'wasm' && !kernelFits) {
       throw new Error('the WebAssembly playout plays undirected graphs that fit in 2 GiB; use the typescript engine');
     }

@@ -58,10 +58,10 @@ function kernelBytes(n: number, links: number, maxMoves: number): number {
   return FIRST_BYTE + Position.storageBytes(n) + 8 * CAPTURE_SLOTS + 4 * int32s + PATTERN_TABLE_BYTES + maxMoves + 1;
 }
 
-/** Whether the kernel plays on this graph (with the default move cap, 3n + 50). */
-export function kernelSupports(graph: Graph): boolean {
+/** Whether the kernel plays on this graph, recording up to maxMoves moves (by default the playouts' cap, 3n + 50). */
+export function kernelSupports(graph: Graph, maxMoves = 3 * graph.n + 50): boolean {
   const n = graph.n;
-  return graph.arcCount === 0 && n > 0 && kernelBytes(n, graph.adjStart[n], 3 * n + 51) <= MAX_KERNEL_BYTES;
+  return graph.arcCount === 0 && n > 0 && kernelBytes(n, graph.adjStart[n], maxMoves) <= MAX_KERNEL_BYTES;
 }
 
 export class PlayoutKernel {
