@@ -165,8 +165,7 @@ export class Position {
     this.color = new Uint8Array(buffer, offset, n);
     this.emptyCount = 0;
     this.stamp = new Uint32Array(n);
-    let maxInDegree = 1;
-    for (let v = 0; v < n; v++) maxInDegree = Math.max(maxInDegree, graph.rlibStart[v + 1] - graph.rlibStart[v]);
+    const maxInDegree = Position.maxLibertyLinksOn(graph);
     this.chainBuffer = new Int32Array(maxInDegree);
     this.ownBuffer = new Int32Array(maxInDegree);
     this.maxLibertyLinks = maxInDegree;
@@ -181,6 +180,16 @@ export class Position {
   /** Bytes of the per-vertex arrays of a position on n vertices (see the constructor's `storage`). */
   static storageBytes(n: number): number {
     return 2 * 8 * n + 7 * 4 * n + 8 * Math.ceil(n / 8);
+  }
+
+  /**
+   * The most reverse liberty links of any vertex (at least 1): how often one vertex can be a pseudo-liberty of one
+   * chain, and how many chains one stone can touch.
+   */
+  static maxLibertyLinksOn(graph: Graph): number {
+    let most = 1;
+    for (let v = 0; v < graph.n; v++) most = Math.max(most, graph.rlibStart[v + 1] - graph.rlibStart[v]);
+    return most;
   }
 
   /** Whether the sum-of-squares atari test is exact for positions on this graph. */

@@ -92,7 +92,8 @@ export class PlayoutKernel {
     if (kernelBytes(graph.n, graph.adjStart[graph.n], maxMoves) > MAX_KERNEL_BYTES) throw new Error('the graph is too large for the playout kernel');
     const n = graph.n;
     const links = graph.adjStart[n];
-    const maxDegree = maxOf(graph.adjStart);
+    // Without arcs a vertex's reverse liberty links are its neighbours.
+    const maxLinks = Position.maxLibertyLinksOn(graph);
     this.maxMoves = maxMoves;
     // Layout: the Position (8-aligned), then 8-byte captures, then 4-byte arrays, then bytes.
     let bytes = FIRST_BYTE;
@@ -108,8 +109,8 @@ export class PlayoutKernel {
     const adjStartAt = int32s(n + 1);
     const adjAt = int32s(links);
     const koTakenAt = int32s(n);
-    const chainBufferAt = int32s(maxDegree + 1);
-    const ownBufferAt = int32s(maxDegree + 1);
+    const chainBufferAt = int32s(maxLinks);
+    const ownBufferAt = int32s(maxLinks);
     const playedVertexAt = int32s(maxMoves + 1);
     const orderAt = int32s(KERNEL_MAX_SEATS);
     const patternMovesAt = int32s(8);
@@ -164,7 +165,7 @@ export class PlayoutKernel {
       ioAt,
       refusedAt,
       p.squaresExact ? 1 : 0,
-      Math.max(1, maxDegree),
+      maxLinks,
     );
   }
 
@@ -213,12 +214,6 @@ export class PlayoutKernel {
     this.endSeat = io[IO_END_SEAT];
     return moves;
   }
-}
-
-function maxOf(starts: Int32Array): number {
-  let most = 0;
-  for (let v = 0; v + 1 < starts.length; v++) most = Math.max(most, starts[v + 1] - starts[v]);
-  return most;
 }
 
 function align8(bytes: number): number {
