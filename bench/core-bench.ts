@@ -18,9 +18,10 @@ import { availableParallelism, cpus } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { Bench } from 'tinybench';
 import { Game } from '../src/game.js';
-import { parseRules } from '../src/rules.js';
+import type { Graph } from '../src/graph.js';
+import { presetRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
-import { ALLOCATION_GRAPH, CORE_GRAPHS, FIXTURE_SEED, botsFor, loadFixture } from './fixtures.js';
+import { ALLOCATION_GRAPH, CORE_GRAPHS, FIXTURE_SEED, botsFor, buildFixture, suiteGraph } from './fixtures.js';
 import type { Fixture } from './fixtures.js';
 import type { RandomBot } from '../bots/random.js';
 
@@ -54,12 +55,12 @@ export const GAME_RULES = ['area', 'famine'] as const;
 export interface CoreBenchOptions {
   /** Time budget per benchmark in ms (default 1000). Each benchmark also runs a minimum number of samples. */
   time?: number;
-  /** Graph specs (default: the three CORE_GRAPHS). */
-  graphs?: string[];
+  /** The graphs (default: the three CORE_GRAPHS). */
+  graphs?: readonly Graph[];
   /** Pairs measured by the allocation check (default 200,000); 0 skips the check. */
   allocationPairs?: number;
   /** The allocation check's graph (default `grid 19 19`). */
-  allocationGraph?: string;
+  allocationGraph?: Graph;
   /** A full garbage collection (node --expose-gc's `gc`), run before each allocation chunk when given. */
   gc?: () => void;
   /**
@@ -142,12 +143,6 @@ export interface CoreBenchReport {
 
 /** A benchmark body: performs `count` operations. */
 type Batch = (count: number) => void;
-
-function rulesOf(text: string): Rules {
-  const parsed = parseRules(text);
-  if (!parsed.ok) throw new Error(`bench rules "${text}": ${parsed.error}`);
-  return parsed.rules;
-}
 
 /**
  * Warms `run` up for CALIBRATION_WARMUP_MS, then doubles the batch until one batch takes at least `targetMs`
@@ -305,7 +300,7 @@ function resultOf(
 ): CoreBenchResult {
   const meanMicros = (measured.meanMs * 1000) / batch;
   return {
-    graph: fixture.spec,
+    graph: fixture.label,
     vertices: fixture.graph.n,
     edges: fixture.graph.linkCount,
     benchmark,
@@ -357,7 +352,7 @@ async function benchFixture(
   // (c) whole random games.
   for (const preset of GAME_RULES) {
     if (preset === 'famine' && fixture.graph.n > FAMINE_MAX_VERTICES) continue;
-    const games = new RandomGames(fixture, rulesOf(preset), `${FIXTURE_SEED}-games`);
+    const games = new RandomGames(fixture, presetRules(preset), `${FIXTURE_SEED}-games`);
     const label = `random game (${preset})`;
     const measured = await measure(now, label, () => games.playGame(), time, MIN_GAMES, 1, () => games.restart());
     emit({
@@ -433,7 +428,7 @@ function measureAllocation(fixture: Fixture, pairs: number, gc: (() => void) | u
   const record = (what: AllocationId, label: string, run: Batch): void => {
     const m = allocationPerOp(run, pairs, gc);
     out.push({
-      graph: fixture.spec,
+      graph: fixture.label,
       what,
       label,
       operations: m.operations,
@@ -454,14 +449,13 @@ function measureAllocation(fixture: Fixture, pairs: number, gc: (() => void) | u
   return out;
 }
 
-/** Runs the core suite. Throws on a bad graph spec (the CLI validates specs first, to report them nicely). */
 export async function runCoreBench(options: CoreBenchOptions = {}): Promise<CoreBenchReport> {
   const time = options.time ?? DEFAULT_TIME_MS;
   if (!(time > 0) || !Number.isFinite(time)) throw new Error(`bench time must be a positive number of ms, got ${time}`);
-  const specs = options.graphs && options.graphs.length > 0 ? options.graphs : [...CORE_GRAPHS];
+  const graphs = options.graphs && options.graphs.length > 0 ? options.graphs : CORE_GRAPHS.map(suiteGraph);
   const pairs = options.allocationPairs ?? DEFAULT_ALLOCATION_PAIRS;
   const now = options.now ?? (() => performance.now());
-  const fixtures = specs.map((spec) => loadFixture(spec));
+  const fixtures = graphs.map(buildFixture);
   const probe = new Bench();
   const cpuList = cpus();
   const report: CoreBenchReport = {
@@ -476,7 +470,7 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
     fixtures: fixtures.map((f) => {
       const game = f.midGame();
       return {
-        graph: f.spec,
+        graph: f.label,
         vertices: f.graph.n,
         edges: f.graph.linkCount,
         midGameTurns: f.moves.length,
@@ -493,7 +487,7 @@ export async function runCoreBench(options: CoreBenchOptions = {}): Promise<Core
   };
   for (const fixture of fixtures) await benchFixture(fixture, time, now, emit);
   if (pairs > 0) {
-    const fixture = loadFixture(options.allocationGraph ?? ALLOCATION_GRAPH);
+    const fixture = buildFixture(options.allocationGraph ?? suiteGraph(ALLOCATION_GRAPH));
     for (const a of measureAllocation(fixture, pairs, options.gc)) {
       report.allocation.push(a);
       options.onAllocation?.(a);

@@ -21,10 +21,10 @@ import { fileURLToPath } from 'node:url';
 import { Bench } from 'tinybench';
 import { GtpClient } from '../protocol/client.js';
 import { GtpEngine } from '../protocol/engine.js';
-import { PASS } from '../src/move.js';
+import { PASS } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
 import type { Graph } from '../src/graph.js';
-import { FIXTURE_RULES_TEXT, loadFixture, type Fixture } from './fixtures.js';
+import { buildFixture, FIXTURE_RULES, suiteGraph, type Fixture } from './fixtures.js';
 
 export const ENGINE_BENCH_GRAPHS = ['grid 19 19', 'random 10000 0.0004 1'] as const;
 export const DEFAULT_STARTUP_RUNS = 10;
@@ -44,7 +44,8 @@ export interface EngineBenchOptions {
   readonly startupRuns?: number;
   /** Time budget per command in ms (default 500); each also runs at least 20 samples. */
   readonly time?: number;
-  readonly graphs?: readonly string[];
+  /** The graphs (default: ENGINE_BENCH_GRAPHS); each needs a spec, which the child engines get as --graph. */
+  readonly graphs?: readonly Graph[];
   /** Called with each result as it is measured. */
   readonly onResult?: (result: EngineBenchResult) => void;
 }
@@ -126,7 +127,7 @@ function fixtureLines(fixture: Fixture): { replay: string[]; plays: string[] } {
   const replay = fixture.moves.map((m) => `play ${m.color} ${name(m.vertex)}`);
   const game = fixture.midGame();
   const legal = game.legalMoves(fixture.toMove);
-  if (legal.length === 0) throw new Error(`${fixture.spec}: no legal move in the mid-game position`);
+  if (legal.length === 0) throw new Error(`${fixture.label}: no legal move in the mid-game position`);
   return { replay, plays: legal.map((v) => `play ${fixture.toMove} ${name(v)}`) };
 }
 
@@ -177,24 +178,25 @@ export async function runEngineBench(options: EngineBenchOptions = {}): Promise<
   };
   const startup = await measureStartup(node, engineMain, options.startupRuns ?? DEFAULT_STARTUP_RUNS);
 
-  for (const spec of options.graphs ?? ENGINE_BENCH_GRAPHS) {
-    const fixture = loadFixture(spec);
+  for (const graph of options.graphs ?? ENGINE_BENCH_GRAPHS.map(suiteGraph)) {
+    const spec = graph.meta.spec;
+    if (spec === undefined) throw new Error('the engine benchmark starts engines with --graph SPEC: give graphs built from a spec');
+    const fixture = buildFixture(graph);
     const { replay, plays } = fixtureLines(fixture);
-    const base = { graph: fixture.spec, vertices: fixture.graph.n };
+    const base = { graph: fixture.label, vertices: graph.n };
 
     // In-process: the handler table alone.
     const created = GtpEngine.create({
       bot: 'random',
       seed: '1',
       version: 'bench',
-      graph: spec,
-      rules: FIXTURE_RULES_TEXT,
+      setup: fixture,
       readFile: () => {
         throw new Error('no files in the benchmark');
       },
     });
-    if (!created.ok) throw new Error(created.error);
-    const engine = created.engine;
+    if (!created.ok) throw new Error(created.error.message);
+    const engine = created.value;
     for (const line of replay) expectOk(engine.execute(line), line);
     let k = 0;
     let size = expectOk(engine.execute(plays[0]), plays[0]).length;
@@ -208,7 +210,7 @@ export async function runEngineBench(options: EngineBenchOptions = {}): Promise<
     }
 
     // Through the pipe: a child engine driven by the client.
-    const client = new GtpClient(node, [engineMain, 'gtp', '--bot', 'random', '--graph', spec, '--rules', FIXTURE_RULES_TEXT], {
+    const client = new GtpClient(node, [engineMain, 'gtp', '--bot', 'random', '--graph', spec, '--rules', FIXTURE_RULES], {
       timeoutMs: 60_000,
     });
     try {

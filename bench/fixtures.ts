@@ -15,7 +15,7 @@ import { RandomBot } from '../bots/random.js';
 import { parseGraphSpec } from '../src/families.js';
 import { Game } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
-import { parseRules } from '../src/rules.js';
+import { presetRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
 
 /** The graphs `bench core` runs when none are named. */
@@ -28,7 +28,7 @@ export const ALLOCATION_GRAPH = 'grid 19 19';
 export const MID_GAME_FRACTION = 0.4;
 
 /** The rules the mid-game positions are reached under, and the seed of their random players. */
-export const FIXTURE_RULES_TEXT = 'area';
+export const FIXTURE_RULES = 'area';
 export const FIXTURE_SEED = 'bench';
 
 export interface FixtureMove {
@@ -37,8 +37,8 @@ export interface FixtureMove {
 }
 
 export interface Fixture {
-  /** The spec as given by the caller, and the normalised spec of the graph (`grid 9 9`). */
-  readonly spec: string;
+  /** How the reports name the graph: its normalised spec (`grid 9 9`), else its size. */
+  readonly label: string;
   readonly graph: Graph;
   readonly rules: Rules;
   /** The turns (vertex or PASS, colour) from the empty board to the mid-game position. */
@@ -49,12 +49,19 @@ export interface Fixture {
   midGame(): Game;
 }
 
-export type FixtureResult = { ok: true; fixture: Fixture } | { ok: false; error: string };
-
 export function fixtureRules(): Rules {
-  const parsed = parseRules(FIXTURE_RULES_TEXT);
-  if (!parsed.ok) throw new Error(`fixture rules: ${parsed.error}`);
-  return parsed.rules;
+  return presetRules(FIXTURE_RULES);
+}
+
+/** A graph of the fixed suite. Its spec is a constant of this folder, so a refusal is a bug here, not user input. */
+export function suiteGraph(spec: string): Graph {
+  const built = parseGraphSpec(spec);
+  if (!built.ok) throw new Error(`bench graph "${spec}": ${built.error.message}`);
+  return built.value;
+}
+
+export function graphLabel(graph: Graph): string {
+  return graph.meta.spec ?? `${graph.n} vertices`;
 }
 
 /** Random-bot seeds for colour c of a named stream: `<base>/<c>`. */
@@ -65,13 +72,11 @@ export function botsFor(base: string, colors: number): RandomBot[] {
 }
 
 /**
- * Builds the graph of `spec` and its mid-game position. A graph on which the random game ends before the target
- * (a tiny graph) stops one turn short of the end, so the side to move still has a move or a pass.
+ * The mid-game position of `graph`. A graph on which the random game ends before the target (a tiny graph) stops
+ * one turn short of the end, so the side to move still has a move or a pass.
  */
-export function buildFixture(spec: string): FixtureResult {
-  const built = parseGraphSpec(spec);
-  if (!built.ok) return { ok: false, error: built.error.message };
-  const graph = built.graph;
+export function buildFixture(graph: Graph): Fixture {
+  const label = graphLabel(graph);
   const rules = fixtureRules();
   const target = Math.round(MID_GAME_FRACTION * graph.n);
   const game = new Game(graph, rules);
@@ -81,7 +86,7 @@ export function buildFixture(spec: string): FixtureResult {
     const color = game.toMove;
     const vertex = bots[color].genmove(game, color);
     const status = game.play(color, vertex);
-    if (status !== 'ok') throw new Error(`fixture ${spec}: the random bot chose an illegal move (${status})`);
+    if (status !== 'ok') throw new Error(`fixture ${label}: the random bot chose an illegal move (${status})`);
     if (game.over) {
       game.undo();
       break;
@@ -89,8 +94,8 @@ export function buildFixture(spec: string): FixtureResult {
     moves.push({ vertex, color });
   }
   const toMove = game.toMove;
-  const fixture: Fixture = {
-    spec: graph.meta.spec ?? spec,
+  return {
+    label,
     graph,
     rules,
     moves,
@@ -99,17 +104,9 @@ export function buildFixture(spec: string): FixtureResult {
       const g = new Game(graph, rules);
       for (const m of moves) {
         const status = g.play(m.color, m.vertex);
-        if (status !== 'ok') throw new Error(`fixture ${spec}: replay refused a move (${status})`);
+        if (status !== 'ok') throw new Error(`fixture ${label}: replay refused a move (${status})`);
       }
       return g;
     },
   };
-  return { ok: true, fixture };
-}
-
-/** Like buildFixture, but throws on a bad spec (for callers that validated the spec already). */
-export function loadFixture(spec: string): Fixture {
-  const result = buildFixture(spec);
-  if (!result.ok) throw new Error(`invalid benchmark graph "${spec}": ${result.error}`);
-  return result.fixture;
 }

@@ -7,17 +7,18 @@
  */
 import { createBot } from '../bots/registry.js';
 import { optimalMoves } from '../bots/solver.js';
-import { parseGraphSpec } from '../src/families.js';
 import { Game } from '../src/game.js';
-import { PASS } from '../src/move.js';
-import { parseRules } from '../src/rules.js';
+import { PASS } from '../src/vocabulary.js';
+import { failure, ok, type Result } from '../src/result.js';
 import { Rng } from '../src/rng.js';
+import type { GameSetup } from '../src/setup.js';
 import { solverProblem } from '../src/solver/solve.js';
-import { wilsonInterval } from '../tournaments/stats.js';
+import { wilsonInterval } from '../src/wilson-interval.js';
+import { graphLabel } from './fixtures.js';
 
 export interface OptimalMovesOptions {
-  readonly graph: string;
-  readonly rules: string;
+  /** A graph and rules the solver takes (src/solver/solve.ts solverProblem). */
+  readonly setup: GameSetup;
   /** Positions to test (informative ones: not every action optimal, decided by the solver). */
   readonly positions: number;
   /** Random moves played from the empty board to reach a position: uniformly 0..maxRandomMoves. */
@@ -30,9 +31,8 @@ export interface OptimalMovesOptions {
   readonly onPosition?: (done: number) => void;
 }
 
+/** The measurement; the caller names the graph and rules it measured on. */
 export interface OptimalMovesReport {
-  readonly graph: string;
-  readonly rules: string;
   readonly bot: string;
   readonly playouts: number;
   readonly positions: number;
@@ -48,21 +48,21 @@ export interface OptimalMovesReport {
   readonly seconds: number;
 }
 
-export type OptimalMovesOutcome = { ok: true; report: OptimalMovesReport } | { ok: false; error: string };
+export type OptimalMovesErrorCode = 'unsolvable' | 'unknown-bot' | 'no-position';
 
 /** Tries per wanted position before giving up (tiny graphs may have few informative positions). */
 const TRIES_PER_POSITION = 50;
 
-export function measureOptimalMoves(options: OptimalMovesOptions, now: () => number = () => performance.now()): OptimalMovesOutcome {
-  const built = parseGraphSpec(options.graph);
-  if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
-  const rules = parseRules(options.rules);
-  if (!rules.ok) return { ok: false, error: `invalid rules: ${rules.error}` };
-  const problem = solverProblem(built.graph, rules.rules);
-  if (problem !== null) return { ok: false, error: `the solver cannot take ${options.graph} under these rules: ${problem}` };
+export function measureOptimalMoves(
+  options: OptimalMovesOptions,
+  now: () => number = () => performance.now(),
+): Result<OptimalMovesReport, OptimalMovesErrorCode> {
+  const { graph, rules } = options.setup;
+  const problem = solverProblem(graph, rules);
+  if (problem !== null) return failure('unsolvable', `the solver cannot take ${graphLabel(graph)} under these rules: ${problem}`);
   const created = createBot(options.bot, { seed: options.seed, playouts: options.playouts, resign: 0 });
-  if (!created.ok) return { ok: false, error: created.error };
-  const bot = created.bot;
+  if (!created.ok) return created;
+  const bot = created.value;
   const rng = new Rng(`optimal/${options.seed}`);
   const started = now();
   let positions = 0;
@@ -71,7 +71,7 @@ export function measureOptimalMoves(options: OptimalMovesOptions, now: () => num
   let allOptimal = 0;
   let undecided = 0;
   for (let tries = 0; positions < options.positions && tries < options.positions * TRIES_PER_POSITION; tries++) {
-    const game = new Game(built.graph, rules.rules);
+    const game = new Game(graph, rules);
     const randomMoves = rng.int(options.maxRandomMoves + 1);
     for (let i = 0; i < randomMoves && !game.over; i++) {
       const color = game.toMove;
@@ -96,24 +96,19 @@ export function measureOptimalMoves(options: OptimalMovesOptions, now: () => num
     positions++;
     options.onPosition?.(positions);
   }
-  if (positions === 0) return { ok: false, error: `no informative position found on ${options.graph}` };
-  return {
-    ok: true,
-    report: {
-      graph: options.graph,
-      rules: options.rules,
-      bot: options.bot,
-      playouts: options.playouts,
-      positions,
-      optimal,
-      rate: optimal / positions,
-      interval: wilsonInterval(optimal / positions, positions),
-      randomRate: randomSum / positions,
-      allOptimal,
-      undecided,
-      seconds: (now() - started) / 1000,
-    },
-  };
+  if (positions === 0) return failure('no-position', `no informative position found on ${graphLabel(graph)}`);
+  return ok({
+    bot: options.bot,
+    playouts: options.playouts,
+    positions,
+    optimal,
+    rate: optimal / positions,
+    interval: wilsonInterval(optimal / positions, positions),
+    randomRate: randomSum / positions,
+    allOptimal,
+    undecided,
+    seconds: (now() - started) / 1000,
+  });
 }
 
 /** Every legal action of `color`: its legal vertices and, when allowed, the pass. */

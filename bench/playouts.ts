@@ -4,9 +4,11 @@
  * `{"graph":"grid 9 9","vertices":81,"engine":"wasm","playouts":N,"seconds":S,"playoutsPerSecond":X,"avgMoves":M}`.
  */
 import { LightPlayout, type PlayoutEngine } from '../bots/playout.js';
-import { parseGraphSpec } from '../src/families.js';
+import type { Graph } from '../src/graph.js';
 import { Position } from '../src/position.js';
+import { failure, ok, type Result } from '../src/result.js';
 import { Rng } from '../src/rng.js';
+import { graphLabel } from './fixtures.js';
 
 export interface PlayoutBenchResult {
   readonly graph: string;
@@ -21,32 +23,27 @@ export interface PlayoutBenchResult {
   readonly capped: number;
 }
 
-export type PlayoutBenchOutcome = { ok: true; result: PlayoutBenchResult } | { ok: false; error: string };
-
 /** Warm-up time before measuring, so the JIT has compiled the hot loop. */
 const WARMUP_SECONDS = 0.3;
 const CLOCK_READ_SECONDS = 0.005;
 
 /**
  * Measures for `seconds` of the clock `now` (milliseconds; the wall clock by default, or the process's CPU time,
- * which is steadier on a busy machine).
+ * which is steadier on a busy machine). Fails when the engine asked for cannot play the graph.
  */
 export function runPlayoutBench(
-  spec: string,
+  graph: Graph,
   seconds: number,
   seed = '1',
   now: () => number = () => performance.now(),
   engine: PlayoutEngine | 'auto' = 'auto',
-): PlayoutBenchOutcome {
-  const built = parseGraphSpec(spec);
-  if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
-  const graph = built.graph;
+): Result<PlayoutBenchResult, 'engine-unavailable'> {
   const empty = new Position(graph);
   let playout: LightPlayout;
   try {
     playout = LightPlayout.forGraph(graph, { engine });
   } catch (e) {
-    return { ok: false, error: `${spec}: ${(e as Error).message}` };
+    return failure('engine-unavailable', `${graphLabel(graph)}: ${(e as Error).message}`);
   }
   const work = playout.position;
   const rng = new Rng(seed);
@@ -72,19 +69,16 @@ export function runPlayoutBench(
   const warmup = batch(now() + WARMUP_SECONDS * 1000, 1);
   const stride = Math.max(1, Math.floor((warmup.count / Math.max(warmup.elapsed, 1e-3)) * CLOCK_READ_SECONDS));
   const measured = batch(now() + seconds * 1000, stride);
-  return {
-    ok: true,
-    result: {
-      graph: graph.meta.spec ?? spec,
-      vertices: graph.n,
-      engine: playout.engine,
-      playouts: measured.count,
-      seconds: round(measured.elapsed, 3),
-      playoutsPerSecond: Math.round(measured.count / measured.elapsed),
-      avgMoves: round(measured.moves / measured.count, 1),
-      capped: measured.capped,
-    },
-  };
+  return ok({
+    graph: graphLabel(graph),
+    vertices: graph.n,
+    engine: playout.engine,
+    playouts: measured.count,
+    seconds: round(measured.elapsed, 3),
+    playoutsPerSecond: Math.round(measured.count / measured.elapsed),
+    avgMoves: round(measured.moves / measured.count, 1),
+    capped: measured.capped,
+  });
 }
 
 function round(x: number, digits: number): number {

@@ -5,13 +5,12 @@
  * `bench playouts` gives the cost of the tree, tactics and patterns over raw light playouts.
  */
 import { createBot } from '../bots/registry.js';
-import { parseGraphSpec } from '../src/families.js';
 import { Game } from '../src/game.js';
-import { parseRules } from '../src/rules.js';
+import { failure, ok, type Result } from '../src/result.js';
+import type { GameSetup } from '../src/setup.js';
 
+/** The measurement; the caller names the graph and rules it measured on. */
 export interface SearchSpeedResult {
-  readonly graph: string;
-  readonly rules: string;
   readonly threads: number;
   readonly seconds: number;
   /** Simulations per second of each search, in order. */
@@ -19,17 +18,16 @@ export interface SearchSpeedResult {
   readonly medianRate: number;
 }
 
-export type SearchSpeedOutcome = { ok: true; result: SearchSpeedResult } | { ok: false; error: string };
-
-export function measureSearchSpeed(graphSpec: string, rulesText: string, threads: number, seconds: number, repeats: number): SearchSpeedOutcome {
-  const built = parseGraphSpec(graphSpec);
-  if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
-  const rules = parseRules(rulesText);
-  if (!rules.ok) return { ok: false, error: `invalid rules: ${rules.error}` };
+export function measureSearchSpeed(
+  setup: GameSetup,
+  threads: number,
+  seconds: number,
+  repeats: number,
+): Result<SearchSpeedResult, 'unknown-bot' | 'no-search'> {
   const created = createBot('uct', { seed: 'search-speed', seconds, threads, resign: 0 });
-  if (!created.ok) return { ok: false, error: created.error };
-  const bot = created.bot as typeof created.bot & { dispose?: () => void };
-  const game = new Game(built.graph, rules.rules);
+  if (!created.ok) return created;
+  const bot = created.value as typeof created.value & { dispose?: () => void };
+  const game = new Game(setup.graph, setup.rules);
   const rates: number[] = [];
   try {
     // The first search warms the JIT up and is not counted.
@@ -43,9 +41,9 @@ export function measureSearchSpeed(graphSpec: string, rulesText: string, threads
   } finally {
     bot.dispose?.();
   }
-  if (rates.length === 0) return { ok: false, error: 'no search was measured' };
+  if (rates.length === 0) return failure('no-search', 'no search was measured');
   const sorted = [...rates].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const medianRate = sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-  return { ok: true, result: { graph: graphSpec, rules: rulesText, threads, seconds, rates, medianRate } };
+  return ok({ threads, seconds, rates, medianRate });
 }

@@ -9,7 +9,7 @@
  */
 import type { Graph } from '../src/graph.js';
 import type { Position } from '../src/position.js';
-import { EMPTY } from '../src/position.js';
+import { EMPTY } from '../src/vocabulary.js';
 
 /** Lines beyond the third are all "far" (value FAR_LINE). */
 export const FAR_LINE = 4;

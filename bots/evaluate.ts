@@ -12,7 +12,8 @@
  *
  * The result is a reward per colour: 1 to the winner, 0 to the others, shared on a tie.
  */
-import { EMPTY, type Position } from '../src/position.js';
+import { type Position } from '../src/position.js';
+import { EMPTY } from '../src/vocabulary.js';
 import type { Rules } from '../src/rules.js';
 
 export class PlayoutEvaluator {

@@ -4,7 +4,7 @@
  * between the random player and UCT on the harness's ladder.
  */
 import type { Game } from '../src/game.js';
-import { PASS, RESIGN } from '../src/move.js';
+import { PASS, RESIGN } from '../src/vocabulary.js';
 import { Rng } from '../src/rng.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { PlayoutEvaluator } from './evaluate.js';

@@ -18,7 +18,8 @@
  * reference and plays the graphs with arcs. LightPlayout.forGraph chooses.
  */
 import type { Graph } from '../src/graph.js';
-import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
+import { PLAY_SUICIDE, Position } from '../src/position.js';
+import { EMPTY } from '../src/vocabulary.js';
 import type { Rng } from '../src/rng.js';
 import { kernelSupports, PlayoutKernel } from './kernel/playout-kernel.js';
 import { SquarePatterns } from './patterns.js';
@@ -58,8 +59,8 @@ export interface PlayoutResult {
 
 /**
  * Whether v is the mover's own eye: an empty vertex with at least one neighbour, all of them the mover's stones,
- * none of whose chains is in atari (DESIGN.md: "eye" on a graph has no diagonals; the atari clause keeps capture
- * cycles from running away).
+ * none of whose chains is in atari (docs/bots.md, "The playout"). "Eye" on a graph has no diagonals; the atari
+ * clause keeps capture cycles from running away.
  */
 export function isOwnEye(p: Position, v: number, c: number): boolean {
   const { adjStart, adj } = p.graph;

@@ -4,8 +4,7 @@
  * "Eye" is the playout's own-eye test (bots/playout.ts).
  */
 import type { Game } from '../src/game.js';
-import { PASS } from '../src/move.js';
-import { EMPTY } from '../src/position.js';
+import { EMPTY, PASS } from '../src/vocabulary.js';
 import { Rng } from '../src/rng.js';
 import type { Bot } from './bot.js';
 import { isOwnEye } from './playout.js';

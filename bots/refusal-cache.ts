@@ -16,7 +16,8 @@
  * upkeep costs about what the cache saves on small boards, so the playout starts it only when draws get expensive.
  * Two colours only (other colours are never remembered).
  */
-import { EMPTY, type Position } from '../src/position.js';
+import { type Position } from '../src/position.js';
+import { EMPTY } from '../src/vocabulary.js';
 
 export class RefusalCache {
   private readonly n: number;

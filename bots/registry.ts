@@ -6,16 +6,16 @@ import type { Bot } from './bot.js';
 import { FlatBot } from './flat.js';
 import { ParallelUctBot } from './parallel-uct.js';
 import { RandomBot } from './random.js';
-import { DEFAULT_SOLVER_NODES, SolverBot } from './solver.js';
+import { searchLimits, solverLimits, type SearchLimits, type SearchPurpose } from './search-limits.js';
+import { SolverBot } from './solver.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from './uct.js';
+import { failure, ok, type Result } from '../src/result.js';
 
-export interface BotOptions {
+export interface BotOptions extends SearchLimits {
   /** Seed of every random choice the bot makes. */
   readonly seed: string;
-  /** Simulations per move, for bots that search. */
-  readonly playouts?: number;
-  /** Seconds per move, for bots that search. */
-  readonly seconds?: number;
+  /** Who waits for the moves, which picks the default limits (bots/search-limits.ts); the engine's by default. */
+  readonly purpose?: SearchPurpose;
   readonly rave?: boolean;
   readonly priors?: boolean;
   readonly reuse?: boolean;
@@ -27,23 +27,11 @@ export interface BotOptions {
   readonly threads?: number;
 }
 
-/** Without --playouts or --time, searching bots stop at this many simulations... */
-export const DEFAULT_PLAYOUTS = 10_000;
-/** ...or after this many seconds, whichever comes first (large graphs make simulations slow). */
-export const DEFAULT_SECONDS_CAP = 10;
-
-function searchLimits(options: BotOptions): { playouts: number | null; seconds: number | null } {
-  if (options.playouts === undefined && options.seconds === undefined) {
-    return { playouts: DEFAULT_PLAYOUTS, seconds: DEFAULT_SECONDS_CAP };
-  }
-  return { playouts: options.playouts ?? null, seconds: options.seconds ?? null };
-}
-
 const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
   uct: (options) => {
     const settings = {
       ...DEFAULT_UCT_SETTINGS,
-      ...searchLimits(options),
+      ...searchLimits(options, options.purpose ?? 'engine'),
       seed: options.seed,
       rave: options.rave ?? DEFAULT_UCT_SETTINGS.rave,
       priors: options.priors ?? DEFAULT_UCT_SETTINGS.priors,
@@ -55,23 +43,27 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
     const threads = options.threads ?? 1;
     return threads > 1 ? new ParallelUctBot(settings, threads) : new UctBot(settings);
   },
-  flat: (options) => new FlatBot({ ...searchLimits(options), seed: options.seed }),
+  flat: (options) => new FlatBot({ ...searchLimits(options, options.purpose ?? 'engine'), seed: options.seed }),
   random: (options) => new RandomBot(options.seed),
   solver: (options) =>
-    new SolverBot({
-      maxNodes: options.playouts ?? DEFAULT_SOLVER_NODES,
-      maxSeconds: options.seconds ?? DEFAULT_SECONDS_CAP,
-      fallback: () => FACTORIES.uct(options),
-    }),
+    new SolverBot({ ...solverLimits(options, options.purpose ?? 'engine'), fallback: () => FACTORIES.uct(options) }),
 };
 
 export const BOT_NAMES: readonly string[] = Object.keys(FACTORIES);
 export const DEFAULT_BOT = 'uct';
 
-export type BotResult = { ok: true; bot: Bot } | { ok: false; error: string };
+export type BotResult = Result<Bot, 'unknown-bot'>;
+
+/** A bot's name as a person or a program gave it (any case), as BOT_NAMES spells it. */
+export function readBotName(name: string): Result<string, 'unknown-bot'> {
+  const known = name.toLowerCase();
+  if (!Object.prototype.hasOwnProperty.call(FACTORIES, known)) {
+    return failure('unknown-bot', `unknown bot "${name}" (known: ${BOT_NAMES.join(', ')})`);
+  }
+  return ok(known);
+}
 
 export function createBot(name: string, options: BotOptions): BotResult {
-  const factory = FACTORIES[name.toLowerCase()];
-  if (factory === undefined) return { ok: false, error: `unknown bot "${name}" (known: ${BOT_NAMES.join(', ')})` };
-  return { ok: true, bot: factory(options) };
+  const known = readBotName(name);
+  return known.ok ? ok(FACTORIES[known.value](options)) : known;
 }

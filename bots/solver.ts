@@ -4,14 +4,14 @@
  * exists, under area a move that keeps the optimal score. The transposition table is kept from move to move while
  * the graph and rules stay the same.
  *
- * When the game is too large to solve within the limits (`--playouts` is the node limit per move, `--time` the
- * seconds), the bot plays the best move of the deepest completed iteration of the search, a heuristic choice (area
- * count at the horizon), and says so in `lastSolve.status === 'unknown'`. Graphs of more than 32 vertices, more
+ * When the game is too large to solve within the limits (`--max-nodes` per move, `--time` seconds; the defaults
+ * are in bots/search-limits.ts), the bot plays the best move of the deepest completed iteration of the search, a
+ * heuristic choice (area count at the horizon), and says so in `lastSolve.status === 'unknown'`. Graphs of more than 32 vertices, more
  * than two colours, simple ko or territory scoring are outside the solver: the bot then hands the move to its
  * fallback player (UCT by default). GTP has no channel for such remarks, so none of this is printed.
  */
 import type { Game } from '../src/game.js';
-import { PASS } from '../src/move.js';
+import { PASS } from '../src/vocabulary.js';
 import type { Rules } from '../src/rules.js';
 import type { Graph } from '../src/graph.js';
 import { rootFromGame, Solver, solverProblem } from '../src/solver/solve.js';
@@ -26,8 +26,6 @@ export interface SolverBotOptions {
   /** The player used when the solver cannot take the game. */
   readonly fallback: () => Bot;
 }
-
-export const DEFAULT_SOLVER_NODES = 5_000_000;
 
 export class SolverBot implements Bot {
   readonly name = 'solver';

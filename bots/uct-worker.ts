@@ -23,7 +23,7 @@ let bot: UctBot | null = null;
 try {
   const built = parseGraphSpec(init.graphLine);
   if (!built.ok) throw new Error(`cannot read the graph: ${built.error.message}`);
-  graph = built.graph;
+  graph = built.value;
   bot = new UctBot(init.settings as UctSettings, 'uct-worker');
 } catch (e) {
   fail(e);

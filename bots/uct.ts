@@ -16,8 +16,8 @@
  * with a fixed number of playouts and a seed the search is deterministic.
  */
 import type { Game } from '../src/game.js';
-import { PASS, RESIGN } from '../src/move.js';
-import { EMPTY, PLAY_SUICIDE, Position } from '../src/position.js';
+import { EMPTY, PASS, RESIGN } from '../src/vocabulary.js';
+import { PLAY_SUICIDE, Position } from '../src/position.js';
 import { Rng } from '../src/rng.js';
 import { describeScores } from '../src/game.js';
 import type { Rules } from '../src/rules.js';
@@ -26,6 +26,7 @@ import { PlayoutEvaluator } from './evaluate.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
 import { BoardLines, emptyArea } from './board-lines.js';
 import { SquarePatterns } from './patterns.js';
+import { DEFAULT_PLAYOUTS } from './search-limits.js';
 import { NO_NODE, NodePool } from './tree.js';
 
 export interface UctSettings {
@@ -51,7 +52,7 @@ export interface UctSettings {
 }
 
 export const DEFAULT_UCT_SETTINGS: UctSettings = {
-  playouts: 10_000,
+  playouts: DEFAULT_PLAYOUTS,
   seconds: null,
   seed: '1',
   rave: true,

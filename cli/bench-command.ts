@@ -1,8 +1,9 @@
 /**
  * `graphgo bench`: the benchmark suites. `bench core` (bench/core-bench.ts) times legal-move generation,
  * play+undo and whole random games on the fixed graphs, and checks that playing a move allocates nothing;
- * it prints a table, row by row as the figures come, or one JSON object with --json. Later suites
- * (`bench playouts`) become further subcommands of `bench`.
+ * it prints a table, row by row as the figures come, or one JSON object with --json. `playouts`, `search` and
+ * `optimal` are the other suites. Every flag is read here, so bench/ gets graphs, rules and numbers, and the JSON
+ * lines are labelled with the graph and rules as the user typed them.
  *
  * The action is async: the program must be run with `program.parseAsync`.
  */
@@ -13,8 +14,23 @@ import { runPlayoutBench } from '../bench/playouts.js';
 import { measureSearchSpeed } from '../bench/search-speed.js';
 import { DEFAULT_ALLOCATION_PAIRS, DEFAULT_TIME_MS, runCoreBench } from '../bench/core-bench.js';
 import type { AllocationResult, CoreBenchOptions, CoreBenchResult } from '../bench/core-bench.js';
-import { CORE_GRAPHS } from '../bench/fixtures.js';
-import { parseGraphSpec } from '../src/families.js';
+import { CORE_GRAPHS, graphLabel } from '../bench/fixtures.js';
+import {
+  addBotOption,
+  addGraphListOption,
+  addGraphOption,
+  addRulesOption,
+  addSeedOption,
+  MAX_THREADS,
+  orCliError,
+  positiveInteger,
+  positiveNumber,
+  positiveSeconds,
+  readBotFlag,
+  readGraphSpec,
+  readRulesFlag,
+  wholeNumber,
+} from './options.js';
 import { CliError } from './io.js';
 
 /** What the benchmarks need from the running process, passed in so that bench/ never touches `process`. */
@@ -48,29 +64,11 @@ export interface CoreCommandOptions {
 /** Turns the command-line options into runCoreBench options. Throws CliError on a bad option. */
 export function coreBenchOptions(opts: CoreCommandOptions, env: BenchEnvironment): CoreBenchOptions {
   const options: CoreBenchOptions = {};
-  if (opts.time !== undefined) {
-    const time = Number(opts.time);
-    if (!/^\d+(\.\d*)?$/.test(opts.time.trim()) || !(time > 0)) {
-      throw new CliError(`--time must be a positive number of milliseconds, got "${opts.time}"`);
-    }
-    options.time = time;
-  }
-  if (opts.graph && opts.graph.length > 0) {
-    for (const spec of opts.graph) {
-      const built = parseGraphSpec(spec);
-      if (!built.ok) throw new CliError(`invalid graph "${spec}": ${built.error.message}`);
-    }
-    options.graphs = [...opts.graph];
-  }
-  if (opts.pairs !== undefined) {
-    if (!/^\d+$/.test(opts.pairs.trim())) {
-      throw new CliError(`--pairs must be a whole number (0 skips the allocation check), got "${opts.pairs}"`);
-    }
-    options.allocationPairs = Number(opts.pairs);
-  }
+  if (opts.time !== undefined) options.time = positiveNumber('--time', opts.time, undefined, 'milliseconds');
+  if (opts.graph && opts.graph.length > 0) options.graphs = opts.graph.map(readGraphSpec);
+  if (opts.pairs !== undefined) options.allocationPairs = wholeNumber('--pairs', opts.pairs, 0);
   if (opts.cpuTime) {
-    if (!env.cpuTimeMs) throw new CliError('--cpu-time: no CPU clock is available here');
-    options.now = env.cpuTimeMs;
+    options.now = cpuClock(env);
     options.clock = 'cpu';
   }
   if (env.gc) options.gc = env.gc;
@@ -140,7 +138,7 @@ export async function runCoreCommand(
     write(JSON.stringify(report, null, 2));
     return;
   }
-  const graphs = options.graphs ?? [...CORE_GRAPHS];
+  const graphs = options.graphs?.map(graphLabel) ?? [...CORE_GRAPHS];
   write(
     `bench core: ${graphs.join(', ')}; ${options.time ?? DEFAULT_TIME_MS} ms per benchmark on the ` +
       `${options.clock === 'cpu' ? 'CPU-time' : 'wall'} clock`,
@@ -167,42 +165,34 @@ export async function runCoreCommand(
   );
 }
 
-/** Registers `bench` and its subcommands `core` and `playouts`. */
+/** Registers `bench` and its subcommands `core`, `playouts`, `search` and `optimal`. */
 export function registerBenchCommand(
   program: Command,
   write: (line: string) => void,
   env: BenchEnvironment = hostEnvironment(),
 ): void {
   const bench = program.command('bench').description('run a benchmark suite (see docs/benchmarks.md)');
-  bench
+
+  const core = bench
     .command('core')
     .description('legal moves, play+undo and random games on the fixed graphs; checks that a move allocates nothing')
-    .option('--time <ms>', 'time budget of each benchmark in milliseconds', String(DEFAULT_TIME_MS))
-    .option(
-      '--graph <spec>',
-      `a graph to run on, as a set_graph spec (repeatable; default: ${CORE_GRAPHS.map((g) => `"${g}"`).join(', ')})`,
-      (spec: string, previous: string[] | undefined) => [...(previous ?? []), spec],
-    )
-    .option(
-      '--pairs <n>',
-      'play+undo pairs of the allocation check on 19x19 (0 skips it)',
-      String(DEFAULT_ALLOCATION_PAIRS),
-    )
+    .option('--time <ms>', 'time budget of each benchmark in milliseconds', String(DEFAULT_TIME_MS));
+  addGraphListOption(core, `a graph to run on (default: ${CORE_GRAPHS.map((g) => `"${g}"`).join(', ')})`);
+  core
+    .option('--pairs <n>', 'play+undo pairs of the allocation check on 19x19 (0 skips it)', String(DEFAULT_ALLOCATION_PAIRS))
     .option('--cpu-time', 'time on the process CPU time instead of the wall clock (steadier on a busy machine)')
     .option('--json', 'print one JSON object instead of the table')
     .action(async (opts: CoreCommandOptions) => {
       await runCoreCommand(opts, write, env);
     });
-  bench
+
+  const playouts = bench
     .command('playouts')
-    .description('light playouts per second from the empty board, single thread (one JSON line per graph)')
-    .option(
-      '--graph <spec>',
-      'a graph, as a set_graph spec (repeatable; default "grid 9 9")',
-      (spec: string, previous: string[] | undefined) => [...(previous ?? []), spec],
-    )
-    .option('--seconds <s>', 'measuring time per graph (after a short warm-up)', '5')
-    .option('--seed <seed>', 'seed of the playouts', '1')
+    .description('light playouts per second from the empty board, single thread (one JSON line per graph)');
+  addGraphListOption(playouts, 'a graph (default "grid 9 9")');
+  playouts.option('--seconds <s>', 'measuring time per graph (after a short warm-up)', '5');
+  addSeedOption(playouts, 'seed of the playouts');
+  playouts
     .option(
       '--engine <engine>',
       'auto (the WebAssembly kernel where it applies), wasm, or typescript: the same moves, different code',
@@ -211,92 +201,86 @@ export function registerBenchCommand(
     .option('--cpu-time', 'time on the process CPU time instead of the wall clock (steadier on a busy machine)')
     .option('--json', 'JSON lines (the default; kept for symmetry with bench core)')
     .action((opts: { graph?: string[]; seconds: string; seed: string; engine: string; cpuTime?: boolean }) => {
-      const seconds = positiveSeconds(opts.seconds);
+      const graphs = (opts.graph ?? ['grid 9 9']).map(readGraphSpec);
+      const seconds = positiveSeconds('--seconds', opts.seconds);
       const engine = opts.engine;
       if (engine !== 'auto' && engine !== 'wasm' && engine !== 'typescript') {
         throw new CliError(`--engine: expected auto, wasm or typescript, not "${engine}"`);
       }
-      if (opts.cpuTime && !env.cpuTimeMs) throw new CliError('--cpu-time: no CPU clock is available here');
-      const clock = opts.cpuTime ? env.cpuTimeMs : undefined;
-      for (const spec of opts.graph ?? ['grid 9 9']) {
-        const outcome = runPlayoutBench(spec, seconds, opts.seed, clock, engine);
-        if (!outcome.ok) throw new CliError(outcome.error);
-        write(JSON.stringify(outcome.result));
-      }
+      const clock = opts.cpuTime ? cpuClock(env) : undefined;
+      for (const graph of graphs) write(JSON.stringify(orCliError(runPlayoutBench(graph, seconds, opts.seed, clock, engine))));
     });
-  bench
+
+  const search = bench
     .command('search')
-    .description('UCT simulations per second inside the search, for each number of threads (one JSON line each)')
-    .option('--graph <spec>', 'the board, as a set_graph spec', 'grid 9 9')
-    .option('--rules <spec>', 'the rule set, as set_rules takes it', 'area')
+    .description('UCT simulations per second inside the search, for each number of threads (one JSON line each)');
+  addGraphOption(search, { default: 'grid 9 9' });
+  addRulesOption(search, 'area');
+  search
     .option('--threads <list>', 'thread counts to measure, comma-separated', '1,2')
     .option('--seconds <s>', 'seconds per search', '2')
     .option('--repeats <n>', 'searches per thread count (successive moves of one game); the median is reported', '5')
     .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string }) => {
-      const seconds = positiveSeconds(opts.seconds);
-      const repeats = wholeNumber('--repeats', opts.repeats, 1);
-      const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, 64));
+      const setup = { graph: readGraphSpec(opts.graph), rules: readRulesFlag(opts.rules) };
+      const seconds = positiveSeconds('--seconds', opts.seconds);
+      const repeats = positiveInteger('--repeats', opts.repeats);
+      const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, MAX_THREADS));
       for (const t of threads) {
-        const outcome = measureSearchSpeed(opts.graph, opts.rules, t, seconds, repeats);
-        if (!outcome.ok) throw new CliError(outcome.error);
-        write(JSON.stringify(outcome.result));
+        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats));
+        write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...result }));
       }
     });
-  bench
+
+  const optimal = bench
     .command('optimal')
-    .description("how often a bot's move is optimal, on positions of a small graph the solver decides")
-    .option('--graph <spec>', 'a graph small enough to solve (at most 32 vertices)', 'grid 3 3')
-    .option('--rules <spec>', 'the rule set, as set_rules takes it (two colours, superko)', 'area')
-    .option('--bot <name>', 'the bot to test', 'uct')
+    .description("how often a bot's move is optimal, on positions of a small graph the solver decides");
+  addGraphOption(optimal, { default: 'grid 3 3', help: 'a graph small enough to solve (at most 32 vertices)' });
+  addRulesOption(optimal, 'area', 'the rule set (two colours, superko)');
+  addBotOption(optimal, 'the bot to test', 'uct');
+  optimal
     .option('--playouts <n>', "the bot's playouts per move", '1000')
     .option('--positions <n>', 'informative positions to test (not every move optimal)', '100')
     .option('--max-random-moves <n>', 'random moves from the empty board to reach a position (0..n)', '8')
-    .option('--max-nodes <n>', 'solver node limit per action (undecided positions are skipped)', '300000')
-    .option('--seed <seed>', 'seed of the positions and of the bot', '1')
+    .option('--max-nodes <n>', 'solver node limit per action (undecided positions are skipped)', '300000');
+  addSeedOption(optimal, 'seed of the positions and of the bot');
+  optimal
     .option('--json', 'one JSON object instead of the text')
-    .action(
-      (opts: {
-        graph: string;
-        rules: string;
-        bot: string;
-        playouts: string;
-        positions: string;
-        maxRandomMoves: string;
-        maxNodes: string;
-        seed: string;
-        json?: boolean;
-      }) => {
-        const outcome = measureOptimalMoves({
-          graph: opts.graph,
-          rules: opts.rules,
-          bot: opts.bot,
-          playouts: wholeNumber('--playouts', opts.playouts, 1),
-          positions: wholeNumber('--positions', opts.positions, 1),
+    .action((opts: OptimalCommandOptions) => {
+      const report = orCliError(
+        measureOptimalMoves({
+          setup: { graph: readGraphSpec(opts.graph), rules: readRulesFlag(opts.rules) },
+          bot: readBotFlag(opts.bot),
+          playouts: positiveInteger('--playouts', opts.playouts),
+          positions: positiveInteger('--positions', opts.positions),
           maxRandomMoves: wholeNumber('--max-random-moves', opts.maxRandomMoves, 0),
-          maxNodes: wholeNumber('--max-nodes', opts.maxNodes, 1),
+          maxNodes: positiveInteger('--max-nodes', opts.maxNodes),
           seed: opts.seed,
-        });
-        if (!outcome.ok) throw new CliError(outcome.error);
-        write(opts.json ? JSON.stringify(outcome.report) : formatOptimalReport(outcome.report));
-      },
-    );
+        }),
+      );
+      const labelled = { graph: opts.graph, rules: opts.rules, ...report };
+      write(opts.json ? JSON.stringify(labelled) : formatOptimalReport(labelled));
+    });
 }
 
-function positiveSeconds(text: string): number {
-  const seconds = Number(text);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new CliError(`--seconds must be a positive number, got "${text}"`);
-  return seconds;
+interface OptimalCommandOptions {
+  graph: string;
+  rules: string;
+  bot: string;
+  playouts: string;
+  positions: string;
+  maxRandomMoves: string;
+  maxNodes: string;
+  seed: string;
+  json?: boolean;
 }
 
-function wholeNumber(name: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(text.trim());
-  if (!/^\d+$/.test(text.trim()) || value < min || value > max) {
-    throw new CliError(`${name} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`}, got "${text}"`);
-  }
-  return value;
+function cpuClock(env: BenchEnvironment): () => number {
+  if (!env.cpuTimeMs) throw new CliError('--cpu-time: no CPU clock is available here');
+  return env.cpuTimeMs;
 }
 
-export function formatOptimalReport(r: OptimalMovesReport): string {
+/** The report with the graph and rules it was measured on, as the user named them. */
+export function formatOptimalReport(r: OptimalMovesReport & { readonly graph: string; readonly rules: string }): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   return (
     `${r.bot} (${r.playouts} playouts) on ${r.graph}, rules ${r.rules}: optimal in ${r.optimal} of ${r.positions} ` +

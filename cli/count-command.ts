@@ -7,6 +7,7 @@ import { CountLimitError, countLegalPositions } from '../src/solver/count.js';
 import { loadGraph } from './graph-command.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
+import { addGraphOption } from './options.js';
 
 interface CountOptions {
   graph?: string;
@@ -15,14 +16,15 @@ interface CountOptions {
 }
 
 export function registerCountCommand(program: Command, io: CliIo): void {
-  program
+  const count = program
     .command('count')
     .summary('count the legal positions of a graph exactly')
     .description(
       'Count the colourings of the graph in which every group has a liberty (arcs give liberties in their ' +
         'direction only), exactly, by a frontier dynamic programme over a vertex order (docs/solver.md).',
-    )
-    .option('--graph <spec>', 'the graph, as a set_graph spec (e.g. "grid 9 9")')
+    );
+  addGraphOption(count, { help: 'the graph (e.g. "grid 9 9")' });
+  count
     .option('--from <file>', 'read the graph from a file instead')
     .option('--json', 'print a JSON object with the count (as a string) and how it was counted')
     .addHelpText('after', '\nExamples:\n  graphgo count --graph "grid 5 5"     # 414295148741\n  graphgo count --graph petersen')

@@ -5,16 +5,16 @@
 import type { Command } from 'commander';
 import { RandomBot } from '../bots/random.js';
 import { renderBoard } from '../src/diagram.js';
-import { parseGraphSpec } from '../src/families.js';
 import { Game } from '../src/game.js';
-import { PASS } from '../src/move.js';
+import type { Graph } from '../src/graph.js';
+import { PASS } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
-import { formatRules, parseRules } from '../src/rules.js';
-import { CliError } from './io.js';
+import { formatRules, type Rules } from '../src/rules.js';
+import { addGraphOption, addRulesOption, addSeedOption, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 
 export interface DemoOptions {
-  readonly graph: string;
-  readonly rules: string;
+  readonly graph: Graph;
+  readonly rules: Rules;
   readonly seed: string;
   readonly maxMoves: number;
   readonly boards: boolean;
@@ -26,17 +26,13 @@ const REASONS = {
   resign: 'resignation',
 } as const;
 
-/** Plays the demo game, writing lines through `write`. Throws CliError on bad options. */
+/** Plays the demo game, writing lines through `write`. */
 export function runDemo(options: DemoOptions, write: (line: string) => void): void {
-  const built = parseGraphSpec(options.graph);
-  if (!built.ok) throw new CliError(`invalid graph: ${built.error.message}`);
-  const parsed = parseRules(options.rules);
-  if (!parsed.ok) throw new CliError(`invalid rules: ${parsed.error}`);
-  const graph = built.graph;
-  const game = new Game(graph, parsed.rules);
+  const { graph, rules } = options;
+  const game = new Game(graph, rules);
   const bots = new Map<number, RandomBot>();
-  for (let c = 1; c <= parsed.rules.colors; c++) bots.set(c, new RandomBot(`${options.seed}/${c}`));
-  write(`graph: ${graph.meta.spec ?? `${graph.n} vertices`}  rules: ${formatRules(parsed.rules)}  seed: ${options.seed}`);
+  for (let c = 1; c <= rules.colors; c++) bots.set(c, new RandomBot(`${options.seed}/${c}`));
+  write(`graph: ${graph.meta.spec ?? `${graph.n} vertices`}  rules: ${formatRules(rules)}  seed: ${options.seed}`);
   const names = ['', 'Black', 'White', '3', '4', '5', '6', '7', '8', '9'];
   while (!game.over && game.moveCount < options.maxMoves) {
     const color = game.toMove;
@@ -49,7 +45,7 @@ export function runDemo(options: DemoOptions, write: (line: string) => void): vo
     if (options.boards) for (const line of renderBoard(graph, game.position.color, { lastMove: move })) write(line);
   }
   for (const line of renderBoard(graph, game.position.color, { lastMove: game.lastMove?.vertex })) write(line);
-  const counters = Array.from({ length: parsed.rules.colors }, (_, i) => `${names[i + 1]} ${game.counter(i + 1)}`);
+  const counters = Array.from({ length: rules.colors }, (_, i) => `${names[i + 1]} ${game.counter(i + 1)}`);
   write(`counters: ${counters.join(', ')}`);
   if (game.over) {
     write(`result: ${game.result} (${REASONS[game.reason!]}) after ${game.moveCount} moves`);
@@ -59,17 +55,23 @@ export function runDemo(options: DemoOptions, write: (line: string) => void): vo
 }
 
 export function registerDemoCommand(program: Command, write: (line: string) => void): void {
-  program
-    .command('demo')
-    .description('watch two random players play one game (no input needed)')
-    .option('--graph <spec>', 'the board, as a set_graph spec', 'grid 9 9')
-    .option('--rules <spec>', 'a rule set, e.g. "area" or "famine komi=0"', 'famine')
-    .option('--seed <seed>', 'seed of the random players', '1')
+  const demo = program.command('demo').description('watch two random players play one game (no input needed)');
+  addGraphOption(demo, { default: 'grid 9 9' });
+  addRulesOption(demo, 'famine');
+  addSeedOption(demo, 'seed of the random players');
+  demo
     .option('--max-moves <n>', 'stop after this many moves', '5000')
     .option('--boards', 'draw the board after every move')
     .action((opts: { graph: string; rules: string; seed: string; maxMoves: string; boards?: boolean }) => {
-      const maxMoves = Number(opts.maxMoves);
-      if (!Number.isInteger(maxMoves) || maxMoves < 0) throw new CliError(`--max-moves must be a whole number, got "${opts.maxMoves}"`);
-      runDemo({ graph: opts.graph, rules: opts.rules, seed: opts.seed, maxMoves, boards: opts.boards ?? false }, write);
+      runDemo(
+        {
+          graph: readGraphSpec(opts.graph),
+          rules: readRulesFlag(opts.rules),
+          seed: opts.seed,
+          maxMoves: wholeNumber('--max-moves', opts.maxMoves, 0),
+          boards: opts.boards ?? false,
+        },
+        write,
+      );
     });
 }

@@ -2,14 +2,15 @@
  * `graphgo graph <spec...>`: build a graph from a `set_graph` spec (or read a graph file) and print it in one of the
  * graph formats, with a one-line summary on stderr.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import type { Graph } from '../src/graph.js';
-import { FAMILY_USAGE, GRAPH_FAMILIES, parseGraphSpec } from '../src/families.js';
-import { GRAPH_FORMATS, formatGraph, parseGraphFile } from '../src/graph-formats.js';
+import { FAMILY_USAGE, GRAPH_FAMILIES } from '../src/families.js';
+import { GRAPH_FORMATS, formatGraph } from '../src/graph-formats.js';
 import type { GraphFormat } from '../src/graph-formats.js';
-import { CliError } from './io.js';
+import { CliError, fsErrorText } from './io.js';
 import type { CliIo } from './io.js';
+import { readGraphFile, readGraphSpec } from './options.js';
 
 export interface GraphCommandOptions {
   from?: string;
@@ -58,7 +59,7 @@ export function runGraphCommand(specWords: readonly string[], options: GraphComm
     try {
       writeFileSync(options.output, text);
     } catch (e) {
-      throw new CliError(`cannot write ${options.output}: ${describeFsError(e)}`);
+      throw new CliError(`cannot write ${options.output}: ${fsErrorText(e)}`);
     }
   } else {
     io.writeOut(text);
@@ -70,20 +71,10 @@ export function runGraphCommand(specWords: readonly string[], options: GraphComm
 export function loadGraph(specWords: readonly string[], fromFile: string | undefined): Graph {
   if (fromFile !== undefined) {
     if (specWords.length > 0) throw new CliError(`give either a spec or --from FILE, not both`);
-    let text: string;
-    try {
-      text = readFileSync(fromFile, 'utf8');
-    } catch (e) {
-      throw new CliError(`cannot read ${fromFile}: ${describeFsError(e)}`);
-    }
-    const result = parseGraphFile(text);
-    if (!result.ok) throw new CliError(`invalid graph file ${fromFile}: ${result.error.message}`);
-    return result.graph;
+    return readGraphFile(fromFile);
   }
   if (specWords.length === 0) throw new CliError('missing graph spec (e.g. graphgo graph grid 9 9) or --from FILE');
-  const result = parseGraphSpec(specWords.join(' '));
-  if (!result.ok) throw new CliError(`invalid graph: ${result.error.message}`);
-  return result.graph;
+  return readGraphSpec(specWords.join(' '));
 }
 
 /** `81 vertices, 144 edges, 0 arcs, degree 2..4` (underlying degree). */
@@ -97,20 +88,4 @@ export function graphSummary(graph: Graph): string {
 
 function count(n: number, singular: string, plural: string): string {
   return `${n} ${n === 1 ? singular : plural}`;
-}
-
-/** Node's fs errors, without the stack and the repeated path. */
-function describeFsError(e: unknown): string {
-  const code = typeof e === 'object' && e !== null && 'code' in e ? String(e.code) : '';
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or directory';
-    case 'EISDIR':
-      return 'is a directory';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    default:
-      return e instanceof Error ? e.message : String(e);
-  }
 }

@@ -4,17 +4,17 @@
  * a table over its graphs, one row as each is solved. Progress goes to stderr; limits end with "unknown".
  */
 import { Command, Option } from 'commander';
-import { parseGraphSpec } from '../src/families.js';
 import type { Graph } from '../src/graph.js';
-import { PASS } from '../src/move.js';
+import { PASS } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
-import { formatNumber, formatRules, parseRules } from '../src/rules.js';
+import { formatNumber, formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
 import { expandFamily } from '../src/solver/family-range.js';
 import { komiOfGraph, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
 import type { SolverSettings } from '../src/solver/solve.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
+import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag } from './options.js';
 
 interface SolveOptions {
   graph?: string;
@@ -69,7 +69,7 @@ Examples:
   graphgo solve --family "connected 1..5" --format csv # the komi of every connected graph`;
 
 export function registerSolveCommand(program: Command, io: CliIo): void {
-  program
+  const solve = program
     .command('solve')
     .summary('solve a game exactly: the komi of a graph, an optimal score, a perfect line')
     .description(
@@ -77,10 +77,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
         'rules without --komi: the komi of the graph (the largest integer komi at which black wins); with --komi: ' +
         'the winner. Under area rules: the optimal score, black minus white, without komi. Limits end with ' +
         '"unknown", never a guess. Progress goes to stderr.',
-    )
-    .option('--graph <spec>', 'the graph, as a set_graph spec (e.g. "grid 3 3")')
-    .option('--family <spec>', 'a family of graphs with ranges: "cycle 3..10", "grid 2..3 2..4", "connected 1..5"')
-    .option('--rules <spec>', 'the rule set, as set_rules takes it', 'famine')
+    );
+  addGraphOption(solve, { help: 'the graph (e.g. "grid 3 3")' });
+  solve.option('--family <spec>', 'a family of graphs with ranges: "cycle 3..10", "grid 2..3 2..4", "connected 1..5"');
+  addRulesOption(solve, 'famine');
+  solve
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
@@ -98,22 +99,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .action((opts: SolveOptions) => runSolveCommand(opts, io));
 }
 
-function positiveNumber(text: string | undefined, what: string, integer: boolean): number | null {
-  if (text === undefined) return null;
-  const x = Number(text);
-  if (!Number.isFinite(x) || x <= 0 || (integer && !Number.isInteger(x))) {
-    throw new CliError(`${what} must be a positive ${integer ? 'whole number' : 'number'}, got "${text}"`);
-  }
-  return x;
-}
-
 export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   if ((opts.graph === undefined) === (opts.family === undefined)) {
     throw new CliError('give exactly one of --graph SPEC or --family SPEC');
   }
-  const parsed = parseRules(opts.rules);
-  if (!parsed.ok) throw new CliError(`invalid rules: ${parsed.error}`);
-  let rules = parsed.rules;
+  let rules = readRulesFlag(opts.rules);
   let fixedKomi: number | null = null;
   if (opts.komi !== undefined) {
     const k = Number(opts.komi);
@@ -123,7 +113,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     fixedKomi = k;
     rules = { ...rules, komi: k };
   }
-  const pvLength = positiveNumber(opts.pvLength, '--pv-length', true) ?? 60;
+  const pvLength = positiveInteger('--pv-length', opts.pvLength);
   const settings: Partial<SolverSettings> = {
     tt: opts.tt,
     symmetry: opts.symmetry,
@@ -131,12 +121,12 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     ordering: opts.ordering,
     counterDominance: opts.dominance,
     iterativeDeepening: opts.deepening,
-    maxSeconds: positiveNumber(opts.maxSeconds, '--max-seconds', false),
-    maxNodes: positiveNumber(opts.maxNodes, '--max-nodes', true),
+    maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
+    maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
   };
 
   if (opts.graph !== undefined) {
-    const graph = buildGraph(opts.graph);
+    const graph = readGraphSpec(opts.graph);
     const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, progress(opts, io, opts.graph));
     if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
     else io.writeOut(describe(record));
@@ -144,8 +134,8 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   }
 
   const family = expandFamily(opts.family as string);
-  if (!family.ok) throw new CliError(`invalid family: ${family.error}`);
-  const graphs = family.specs.map((spec) => ({ spec, graph: buildGraph(spec) }));
+  if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
+  const graphs = family.value.map((spec) => ({ spec, graph: readGraphSpec(spec) }));
   const records: SolveRecord[] = [];
   let header = false;
   for (const { spec, graph } of graphs) {
@@ -159,12 +149,6 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     io.writeOut(tableRow(record, opts.format));
   }
   if (opts.json) io.writeOut(JSON.stringify(records, null, 2) + '\n');
-}
-
-function buildGraph(spec: string): Graph {
-  const result = parseGraphSpec(spec);
-  if (!result.ok) throw new CliError(`invalid graph "${spec}": ${result.error.message}`);
-  return result.graph;
 }
 
 function progress(opts: SolveOptions, io: CliIo, spec: string): SolverSettings['onProgress'] {

@@ -16,7 +16,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { DEFAULT_GAMES, loadTournamentFile, validateTournament, type Tournament, type TournamentResult } from '../tournaments/config.js';
+import { DEFAULT_GAMES, DEFAULT_SEED, loadTournamentFile, validateTournament, type Tournament, type TournamentResult } from '../tournaments/config.js';
 import { describeEngine } from '../tournaments/engine-spec.js';
 import { LockError, readLock } from '../tournaments/lock.js';
 import { readResults, readVoids, resultsMtime } from '../tournaments/records.js';
@@ -25,6 +25,7 @@ import { TournamentRunner, readStoredTournament, type RunEvent, type RunHost, ty
 import { RunningScore, computeStandings } from '../tournaments/standings.js';
 import { sprt } from '../tournaments/stats.js';
 import { CliError, type CliIo } from './io.js';
+import { addGraphListOption, addSeedOption, positiveSeconds, wholeNumber } from './options.js';
 
 interface RunOptions {
   concurrency?: string;
@@ -33,14 +34,14 @@ interface RunOptions {
 
 interface MatchOptions {
   engine: string[];
-  graph: string[];
+  graph?: string[];
   rules: string[];
   games?: string;
   playouts?: string;
   seconds?: string;
   concurrency?: string;
   out?: string;
-  seed?: string;
+  seed: string;
   sprt?: string[];
   seats?: string;
   gauntlet?: boolean;
@@ -69,18 +70,20 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       await runTournament(t, io, opts.quiet === true);
     });
 
-  tournament
+  const match = tournament
     .command('match')
     .description('a quick match or round robin from flags; re-running the same command resumes it')
-    .option('--engine <engine>', 'an engine: "builtin:uct --playouts 2000", "gnugo --level 1", a command line, or NAME=...; repeat', collect, [])
-    .option('--graph <spec>', 'a graph spec (repeat for several; default "grid 9 9")', collect, [])
+    .option('--engine <engine>', 'an engine: "builtin:uct --playouts 2000", "gnugo --level 1", a command line, or NAME=...; repeat', collect, []);
+  addGraphListOption(match, 'a graph (default "grid 9 9")');
+  match
     .option('--rules <rules>', 'a rule set (repeat for several; default "area")', collect, [])
     .option('--games <n>', `games per pairing, per graph, per rule set (default ${DEFAULT_GAMES})`)
     .option('--playouts <n>', 'playouts per move for built-in bots that set none')
     .option('--seconds <s>', 'seconds per move (built-in bots: --time; others: time_settings)')
     .option('--concurrency <n>', 'games at once (one process per engine per game)', '1')
-    .option('--out <dir>', 'output folder (default runs/match-<hash of the settings>)')
-    .option('--seed <seed>', 'tournament seed (default 1)')
+    .option('--out <dir>', 'output folder (default runs/match-<hash of the settings>)');
+  addSeedOption(match, 'tournament seed', DEFAULT_SEED);
+  match
     .option('--sprt <values...>', 'stop early by a binomial SPRT: ELO0 ELO1 ALPHA BETA (two engines)')
     .option('--seats <letters>', 'who sits at each seat of the turn order, e.g. ACBC (teams, NetGo)')
     .option('--gauntlet', 'the first engine plays each of the others (default: round robin)')
@@ -93,17 +96,17 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       const raw: Record<string, unknown> = {
         name: opts.name ?? 'match',
         engines: opts.engine,
-        graphs: opts.graph.length > 0 ? opts.graph : ['grid 9 9'],
+        graphs: opts.graph ?? ['grid 9 9'],
         rules: (opts.rules.length > 0 ? opts.rules : ['area']).map((r) => (opts.seats !== undefined ? { rules: r, seats: opts.seats } : r)),
         concurrency: wholeNumber('--concurrency', opts.concurrency ?? '1', 1, 256),
+        seed: opts.seed,
       };
       if (opts.games !== undefined) raw.games = wholeNumber('--games', opts.games, 1, 10_000_000);
       if (opts.playouts !== undefined) raw.playouts = wholeNumber('--playouts', opts.playouts, 1, 1e12);
-      if (opts.seconds !== undefined) raw.seconds = positiveNumber('--seconds', opts.seconds);
+      if (opts.seconds !== undefined) raw.seconds = positiveSeconds('--seconds', opts.seconds);
       if (opts.out !== undefined) raw.out = opts.out;
-      if (opts.seed !== undefined) raw.seed = opts.seed;
       if (opts.gauntlet) raw.schedule = 'gauntlet';
-      if (opts.moveTimeout !== undefined) raw.moveTimeout = positiveNumber('--move-timeout', opts.moveTimeout);
+      if (opts.moveTimeout !== undefined) raw.moveTimeout = positiveSeconds('--move-timeout', opts.moveTimeout);
       if (opts.moveLimit !== undefined) raw.moveLimit = wholeNumber('--move-limit', opts.moveLimit, 1, 1e9);
       if (opts.sprt !== undefined) raw.sprt = parseSprt(opts.sprt);
       const result = validateTournament(raw, { baseDir: process.cwd(), defaultOut: (hash) => join('runs', `match-${hash}`) });
@@ -172,20 +175,8 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
 // ---------------------------------------------------------------------------------------------------------------
 
 function unwrap(result: TournamentResult, what: string): Tournament {
-  if (result.ok) return result.tournament;
-  throw new CliError(`invalid tournament ${what}:\n  ${result.errors.join('\n  ')}`);
-}
-
-function wholeNumber(flag: string, text: string, min: number, max: number): number {
-  const x = Number(text);
-  if (!/^\d+$/.test(text.trim()) || x < min || x > max) throw new CliError(`${flag} must be a whole number from ${min} to ${max}, got "${text}"`);
-  return x;
-}
-
-function positiveNumber(flag: string, text: string): number {
-  const x = Number(text);
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(text.trim()) || !(x > 0)) throw new CliError(`${flag} must be a positive number, got "${text}"`);
-  return x;
+  if (result.ok) return result.value;
+  throw new CliError(`invalid tournament ${what}:\n  ${result.error.message.replaceAll('\n', '\n  ')}`);
 }
 
 function parseSprt(values: readonly string[]): number[] {

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import { startWebServer } from '../play/web-server.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
+import { wholeNumber } from './options.js';
 
 export function registerWebCommand(program: Command, io: CliIo): void {
   program
@@ -13,8 +14,7 @@ export function registerWebCommand(program: Command, io: CliIo): void {
     .description('play against the computer in the browser: serves a page on 127.0.0.1')
     .option('--port <port>', 'the port (0 picks a free one)', '8080')
     .action(async (opts: { port: string }) => {
-      const port = Number(opts.port);
-      if (!/^\d+$/.test(opts.port) || port > 65535) throw new CliError(`--port must be 0..65535, got "${opts.port}"`);
+      const port = wholeNumber('--port', opts.port, 0, 65535);
       let running;
       try {
         running = await startWebServer({ port });

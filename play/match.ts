@@ -7,115 +7,41 @@
  * search tree serves them all and its subtree is reused from one turn to the next.
  */
 import type { Bot, SearchInfo } from '../bots/bot.js';
-import { createBot, BOT_NAMES } from '../bots/registry.js';
-import { parseGraphSpec } from '../src/families.js';
+import { createBot } from '../bots/registry.js';
+import { searchLimits, solverLimits, type SearchLimits } from '../bots/search-limits.js';
 import { Game } from '../src/game.js';
 import type { MoveStatus } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
-import { parseGraphFile } from '../src/graph-formats.js';
-import { PASS, RESIGN } from '../src/move.js';
+import { EMPTY, PASS, RESIGN } from '../src/vocabulary.js';
 import { vertexName, parseVertex } from '../src/notation.js';
-import { EMPTY } from '../src/position.js';
-import { formatNumber, parseRules } from '../src/rules.js';
+import { formatNumber } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
-import { colorName, parseColorChoice } from './colors.js';
+import { colorName } from './colors.js';
 
-/** The default strength: the UCT bot stops at this many playouts... */
-export const DEFAULT_PLAY_PLAYOUTS = 10_000;
-/** ...or after this many seconds, whichever comes first (about 0.5 s on 9x9 here; the cap matters on big graphs). */
-export const DEFAULT_PLAY_SECONDS = 2;
-
+/** A match as its front end read it from its user (cli/play-command.ts, play/match-request.ts). */
 export interface MatchSettings {
   readonly graph: Graph;
   readonly rules: Rules;
   /** The person's colour. */
   readonly human: number;
-  /** A name of bots/registry.ts. */
+  /** A name of bots/registry.ts, as readBotName spells it. */
   readonly bot: string;
-  readonly playouts?: number;
-  readonly seconds?: number;
+  /** What the person asked for; the rest are a person's game's defaults (bots/search-limits.ts). */
+  readonly limits: SearchLimits;
   readonly seed: string;
 }
 
-/** What a front end reads from its user, before anything is built. */
-export interface MatchRequest {
-  /** A set_graph spec (default `grid 9 9`), unless graphText is given. */
-  readonly graph?: string;
-  /** The text of a graph file (any format parseGraphFile reads). */
-  readonly graphText?: string;
-  readonly rules?: string;
-  readonly color?: string;
-  readonly bot?: string;
-  readonly playouts?: number;
-  readonly seconds?: number;
-  readonly seed?: string;
-}
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
-
-/** Most playouts and seconds a move may be given (a typo guard). */
-export const MAX_PLAYOUTS = 10_000_000;
-export const MAX_SECONDS = 3600;
-
-/** Builds the settings of a match from what the user gave, or says what is wrong (one line). */
-export function matchSettings(request: MatchRequest): Checked<MatchSettings> {
-  let graph: Graph;
-  if (request.graphText !== undefined) {
-    const built = parseGraphFile(request.graphText);
-    if (!built.ok) return { ok: false, error: `invalid graph file: ${built.error.message}` };
-    graph = built.graph;
-  } else {
-    const built = parseGraphSpec(request.graph ?? 'grid 9 9');
-    if (!built.ok) return { ok: false, error: `invalid graph: ${built.error.message}` };
-    graph = built.graph;
-  }
-  if (graph.n === 0) return { ok: false, error: 'invalid graph: it has no vertex' };
-  const parsed = parseRules(request.rules ?? 'famine');
-  if (!parsed.ok) return { ok: false, error: `invalid rules: ${parsed.error}` };
-  const rules = parsed.rules;
-  const color = parseColorChoice(request.color ?? 'black', rules.colors);
-  if (!color.ok) return { ok: false, error: color.error };
-  const bot = (request.bot ?? 'uct').toLowerCase();
-  if (!BOT_NAMES.includes(bot)) return { ok: false, error: `unknown bot "${request.bot}" (known: ${BOT_NAMES.join(', ')})` };
-  const { playouts, seconds } = request;
-  if (playouts !== undefined && (!Number.isInteger(playouts) || playouts < 1 || playouts > MAX_PLAYOUTS)) {
-    return { ok: false, error: `playouts must be a whole number from 1 to ${MAX_PLAYOUTS}, got ${playouts}` };
-  }
-  if (seconds !== undefined && (!Number.isFinite(seconds) || seconds <= 0 || seconds > MAX_SECONDS)) {
-    return { ok: false, error: `seconds must be a number above 0 and at most ${MAX_SECONDS}, got ${seconds}` };
-  }
-  return {
-    ok: true,
-    value: {
-      graph,
-      rules,
-      human: color.color,
-      bot,
-      seed: request.seed ?? '1',
-      ...(playouts !== undefined ? { playouts } : {}),
-      ...(seconds !== undefined ? { seconds } : {}),
-    },
-  };
-}
-
-/** The search limits: what the user asked for, or the default strength (playouts with a time cap). */
-export function searchLimits(settings: Pick<MatchSettings, 'playouts' | 'seconds'>): { playouts?: number; seconds?: number } {
-  if (settings.playouts === undefined && settings.seconds === undefined) {
-    return { playouts: DEFAULT_PLAY_PLAYOUTS, seconds: DEFAULT_PLAY_SECONDS };
-  }
-  return {
-    ...(settings.playouts !== undefined ? { playouts: settings.playouts } : {}),
-    ...(settings.seconds !== undefined ? { seconds: settings.seconds } : {}),
-  };
-}
-
-/** `uct, 10000 playouts or 2 s`, for headers. */
+/** `uct, 10000 playouts or 2 s a move`, for headers. */
 export function describeStrength(settings: MatchSettings): string {
   if (settings.bot === 'random') return 'random';
-  const { playouts, seconds } = searchLimits(settings);
+  if (settings.bot === 'solver') {
+    const { maxNodes, maxSeconds } = solverLimits(settings.limits, 'person');
+    return `solver, ${maxNodes} nodes or ${formatNumber(maxSeconds)} s a move`;
+  }
+  const { playouts, seconds } = searchLimits(settings.limits, 'person');
   const parts: string[] = [];
-  if (playouts !== undefined) parts.push(`${playouts} playouts`);
-  if (seconds !== undefined) parts.push(`${formatNumber(seconds)} s`);
+  if (playouts !== null) parts.push(`${playouts} playouts`);
+  if (seconds !== null) parts.push(`${formatNumber(seconds)} s`);
   return `${settings.bot}, ${parts.join(' or ')} a move`;
 }
 
@@ -149,9 +75,9 @@ export class Match {
   /** The computer, made when first needed (a UCT bot holds tens of megabytes of search tree). */
   private get bot(): Bot {
     if (this.botInstance === null) {
-      const created = createBot(this.settings.bot, { seed: this.settings.seed, ...searchLimits(this.settings) });
-      if (!created.ok) throw new Error(created.error);
-      this.botInstance = created.bot;
+      const created = createBot(this.settings.bot, { seed: this.settings.seed, ...this.settings.limits, purpose: 'person' });
+      if (!created.ok) throw new Error(created.error.message);
+      this.botInstance = created.value;
     }
     return this.botInstance;
   }
@@ -178,8 +104,8 @@ export class Match {
   /** The person's move, as typed or clicked: a vertex name, `pass` or `resign`. */
   playHumanText(text: string): MoveOutcome {
     const parsed = parseVertex(this.graph, text);
-    if (!parsed.ok) return { ok: false, status: 'bad-vertex', message: parsed.error };
-    return this.playHuman(parsed.vertex);
+    if (!parsed.ok) return { ok: false, status: 'bad-vertex', message: parsed.error.message };
+    return this.playHuman(parsed.value);
   }
 
   /** The person's move: a vertex, PASS or RESIGN. */
@@ -312,9 +238,9 @@ export class Match {
       if (typeof text !== 'string') return { ok: false, error: `move ${i + 1} is not a string` };
       if (this.game.over) return { ok: false, error: `move ${i + 1} (${text}) comes after the end of the game` };
       const parsed = parseVertex(this.graph, text);
-      if (!parsed.ok) return { ok: false, error: `move ${i + 1}: ${parsed.error}` };
+      if (!parsed.ok) return { ok: false, error: `move ${i + 1}: ${parsed.error.message}` };
       const color = this.game.toMove;
-      const outcome = this.apply(color, parsed.vertex, color !== this.human);
+      const outcome = this.apply(color, parsed.value, color !== this.human);
       if (!outcome.ok) return { ok: false, error: `move ${i + 1} (${text}): ${outcome.message}` };
     }
     return { ok: true };

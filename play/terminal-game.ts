@@ -4,7 +4,7 @@
  * (cli/play-command.ts) and under a scripted list of lines in the tests. It is synchronous: readline-sync blocks,
  * and so does the bot's search.
  */
-import { PASS, RESIGN } from '../src/move.js';
+import { PASS, RESIGN } from '../src/vocabulary.js';
 import type { Match } from './match.js';
 import { moveText } from './match.js';
 import { HELP_LINES, Paint, boardLines, boardNote, headerLine, scoreLines, statusLines } from './terminal-view.js';

@@ -4,7 +4,7 @@
  */
 import { renderBoard } from '../src/diagram.js';
 import { describeScores } from '../src/game.js';
-import { PASS, RESIGN } from '../src/move.js';
+import { PASS, RESIGN } from '../src/vocabulary.js';
 import { formatNumber } from '../src/rules.js';
 import { ANSI_STONE, colorLabel, colorName } from './colors.js';
 import type { Match, MoveRecord } from './match.js';

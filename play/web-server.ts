@@ -18,24 +18,18 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOT_NAMES } from '../bots/registry.js';
+import { DEFAULT_PLAYOUTS, DEFAULT_SECONDS_CAP, MAX_PLAYOUTS, MAX_SECONDS } from '../bots/search-limits.js';
 import { FAMILY_USAGE } from '../src/families.js';
 import type { Graph } from '../src/graph.js';
-import { RESIGN } from '../src/move.js';
+import { RESIGN } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
 import { PRESETS, formatRules } from '../src/rules.js';
 import { COLOR_NAMES, CSS_STONE } from './colors.js';
 import { LAYOUTS, drawingCoords, latticeWrap } from './layout.js';
 import type { LayoutChoice } from './layout.js';
-import {
-  DEFAULT_PLAY_PLAYOUTS,
-  DEFAULT_PLAY_SECONDS,
-  MAX_PLAYOUTS,
-  MAX_SECONDS,
-  Match,
-  matchSettings,
-  moveText,
-} from './match.js';
-import type { MatchRequest, MoveRecord } from './match.js';
+import { Match, moveText } from './match.js';
+import type { MoveRecord } from './match.js';
+import { PLAY_DEFAULTS, readMatchRequest, type MatchRequest } from './match-request.js';
 
 /** The largest graph the page is asked to draw. */
 export const MAX_WEB_VERTICES = 2500;
@@ -61,7 +55,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** The setup of a game as the page stores it, and as POST /api/new takes it back. */
-export interface GameSetup {
+export interface PageSetup {
   readonly graph?: string;
   readonly graphText?: string;
   readonly rules: string;
@@ -76,7 +70,7 @@ export interface GameSetup {
 interface Entry {
   readonly id: string;
   readonly match: Match;
-  readonly setup: GameSetup;
+  readonly setup: PageSetup;
   readonly drawing: { coords: Float64Array; source: string };
   used: number;
 }
@@ -160,7 +154,7 @@ export class GameStore {
     return this.entries.size;
   }
 
-  create(setup: GameSetup, match: Match, drawing: Entry['drawing']): Entry {
+  create(setup: PageSetup, match: Match, drawing: Entry['drawing']): Entry {
     const id = randomBytes(8).toString('hex');
     const entry: Entry = { id, match, setup, drawing, used: ++this.clock };
     this.entries.set(id, entry);
@@ -343,7 +337,14 @@ function info(): unknown {
     layouts: LAYOUTS,
     colorNames: COLOR_NAMES,
     stoneColors: CSS_STONE,
-    defaults: { graph: 'grid 9 9', rules: 'famine', color: 1, bot: 'uct', playouts: DEFAULT_PLAY_PLAYOUTS, seconds: DEFAULT_PLAY_SECONDS },
+    defaults: {
+      graph: PLAY_DEFAULTS.graph,
+      rules: PLAY_DEFAULTS.rules,
+      color: 1,
+      bot: PLAY_DEFAULTS.bot,
+      playouts: DEFAULT_PLAYOUTS,
+      seconds: DEFAULT_SECONDS_CAP.person,
+    },
     limits: { vertices: MAX_WEB_VERTICES, playouts: MAX_PLAYOUTS, seconds: MAX_SECONDS, bodyBytes: MAX_BODY_BYTES },
   };
 }
@@ -384,7 +385,7 @@ function newGame(body: Record<string, unknown>, games: GameStore): Entry {
   const bot = optionalString(body, 'bot');
   const seed = optionalString(body, 'seed');
   const request: MatchRequest = {
-    ...(graphText !== undefined ? { graphText } : { graph: graph ?? 'grid 9 9' }),
+    ...(graphText !== undefined ? { graphText } : { graph: graph ?? PLAY_DEFAULTS.graph }),
     ...(rules !== undefined ? { rules } : {}),
     ...(colorValue !== undefined ? { color: String(colorValue) } : {}),
     ...(bot !== undefined ? { bot } : {}),
@@ -392,8 +393,8 @@ function newGame(body: Record<string, unknown>, games: GameStore): Entry {
     ...(seconds !== undefined ? { seconds } : {}),
     ...(seed !== undefined ? { seed } : {}),
   };
-  const settings = matchSettings(request);
-  if (!settings.ok) throw new HttpError(400, settings.error);
+  const settings = readMatchRequest(request);
+  if (!settings.ok) throw new HttpError(400, settings.error.message);
   const s = settings.value;
   if (s.graph.n > MAX_WEB_VERTICES) {
     throw new HttpError(400, `the graph has ${s.graph.n} vertices; the page draws at most ${MAX_WEB_VERTICES}`);
@@ -403,13 +404,13 @@ function newGame(body: Record<string, unknown>, games: GameStore): Entry {
     const replayed = match.replay(moves as string[]);
     if (!replayed.ok) throw new HttpError(400, `cannot rebuild the game: ${replayed.error}`);
   }
-  const setup: GameSetup = {
-    ...(graphText !== undefined ? { graphText } : { graph: s.graph.meta.spec ?? graph ?? 'grid 9 9' }),
+  const setup: PageSetup = {
+    ...(graphText !== undefined ? { graphText } : { graph: s.graph.meta.spec ?? graph ?? PLAY_DEFAULTS.graph }),
     rules: formatRules(s.rules),
     color: s.human,
     bot: s.bot,
-    ...(s.playouts !== undefined ? { playouts: s.playouts } : {}),
-    ...(s.seconds !== undefined ? { seconds: s.seconds } : {}),
+    ...(s.limits.playouts !== undefined ? { playouts: s.limits.playouts } : {}),
+    ...(s.limits.seconds !== undefined ? { seconds: s.limits.seconds } : {}),
     seed: s.seed,
     layout: layout as LayoutChoice,
   };

@@ -1,16 +1,16 @@
 /**
- * A GTP controller: starts any engine command as a child process and talks GTP v2 to it (PROTOCOL.md), for the
- * tournament harness, the benchmarks and the conformance tests.
+ * A GTP controller: starts any engine command as a child process and talks GTP v2 to it (docs/protocol.md, "The
+ * client: protocol/client.ts"), for the tournament harness, the benchmarks and the conformance tests.
  *
  * - One command in flight at a time: `send` queues, writes the next command only when the previous one is answered.
  * - Responses are read as the spec's section 3.1 tells a controller: CR and every control character but HT and LF are
  *   dropped, HT becomes a space; a response is `=[id] result` or `?[id] message` and ends at the first empty line.
  *   Anything else on stdout (a banner, a stray line, an answer nobody asked for, an id that is not the one sent) is a
  *   protocol error: the engine is out of step, so it is killed.
- * - A wall-clock watchdog on every command (tournament_anchors.md: fixed-playout engines hang unnoticed otherwise):
- *   after the timeout the engine counts as hung, its whole process group gets SIGKILL, and every pending command is
- *   rejected with a GtpEngineError of kind 'timeout'. An exit before the answer is kind 'crashed', with the exit
- *   code or signal and the tail of stderr. `close()` sends `quit`, waits a little, then kills the group.
+ * - A wall-clock watchdog on every command (an engine on fixed playouts has no clock, so a hang would go unnoticed
+ *   otherwise): after the timeout the engine counts as hung, its whole process group gets SIGKILL, and every pending
+ *   command is rejected with a GtpEngineError of kind 'timeout'. An exit before the answer is kind 'crashed', with
+ *   the exit code or signal and the tail of stderr. `close()` sends `quit`, waits a little, then kills the group.
  * - stderr is kept (the last STDERR_KEEP characters) and optionally appended to a log file.
  * - Nothing leaks: timers are cleared, listeners go with the child, and while no command is in flight the child and
  *   its pipes are unref'd, so a program that forgets `close()` still exits (the engine then reads end of input).

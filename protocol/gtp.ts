@@ -62,15 +62,6 @@ export function formatFailure(id: string | null, message: string): string {
   return `?${id ?? ''} ${sanitizeResult(message).replace(/\n/g, ' ')}\n\n`;
 }
 
-/** Colours: `b`/`black` = 1, `w`/`white` = 2, digits 1..9 (PROTOCOL.md). Null when the word is no colour. */
-export function parseColor(word: string): number | null {
-  const w = word.toLowerCase();
-  if (w === 'b' || w === 'black') return 1;
-  if (w === 'w' || w === 'white') return 2;
-  if (/^[1-9]$/.test(w)) return Number(w);
-  return null;
-}
-
 /** A non-negative or negative decimal number as GTP sends floats; null when it is not one. */
 export function parseFloatArg(word: string): number | null {
   if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(word)) return null;

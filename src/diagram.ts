@@ -4,8 +4,7 @@
  * `showboard`, the demo and the terminal game. Lines never come out empty, since an empty line ends a GTP response.
  */
 import type { Graph } from './graph.js';
-import { PASS } from './move.js';
-import { EMPTY } from './position.js';
+import { EMPTY, PASS } from './vocabulary.js';
 import { MAX_GTP_SIDE, gtpColumnLetter, vertexName } from './notation.js';
 
 /** X for black, O for white, the digit for colours 3..9, `.` for empty. */

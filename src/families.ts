@@ -1,11 +1,11 @@
 /**
- * The graph families of PROTOCOL.md's `set_graph`, built from a spec string such as `grid 9 9`.
+ * The graph families of `set_graph` (docs/graphs.md, "Families"), built from a spec string such as `grid 9 9`.
  *
  * Every family is planned before anything is allocated: the plan knows the vertex count and the link count from
  * arithmetic alone, so `complete 1000000` (about 5e11 edges) is refused at once instead of running out of memory.
  * Only then are the links fed to a GraphBuilder, which validates them and builds the CSR.
  *
- * Vertices are 0-based here; users see 1-based index names. Numbering (PROTOCOL.md):
+ * Vertices are 0-based here; users see 1-based index names. Numbering (docs/graphs.md, "Families"):
  * - lattices (grid, torus, king, tri): index i is column ((i-1) mod W)+1, row floor((i-1)/W)+1, row 1 at the bottom;
  * - hex R: axial coordinates (q, r) with |q|, |r|, |q+r| < R, numbered row by row from the bottom row (r = -(R-1))
  *   and left to right (q increasing) within a row;

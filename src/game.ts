@@ -1,5 +1,5 @@
 /**
- * A game: a Position plus the Rules and the history that enforces them (RULES.md). The fast board knows nothing
+ * A game: a Position plus the Rules and the history that enforces them (docs/rules.md). The fast board knows nothing
  * of turn order, ko bans, superko, passes or the end; this class owns all of those, as KataGo keeps its
  * BoardHistory apart from its Board.
  *
@@ -9,8 +9,8 @@
  */
 import { Graph } from './graph.js';
 import { HashMultiset } from './hash-multiset.js';
-import { PASS, RESIGN } from './move.js';
-import { EMPTY, PLAY_SUICIDE, Position, zobristHi, zobristLo } from './position.js';
+import { EMPTY, PASS, RESIGN, colorLetter } from './vocabulary.js';
+import { PLAY_SUICIDE, Position, zobristHi, zobristLo } from './position.js';
 import { DEFAULT_RULES, Rules, formatNumber, isTwoColorAlternation } from './rules.js';
 import { countBoard } from './scoring.js';
 
@@ -188,7 +188,7 @@ export class Game {
     return this.prisonerCount[color];
   }
 
-  /** Counter of a colour: its share of komi, plus its prisoners, minus its paid passes (RULES.md). */
+  /** Counter of a colour: komi's share, plus prisoners, minus paid passes (docs/rules.md, "Counters and komi"). */
   counter(color: number): number {
     const komi = this.rules.komi;
     let base = 0;
@@ -197,13 +197,32 @@ export class Game {
     return base + this.prisonerCount[color] - this.paidPasses[color];
   }
 
-  /** Komi applies as if set from the start (RULES.md): the end and its result are decided again. */
+  /**
+   * Komi applies as if set from the start (docs/rules.md, "Counters and komi"): the end and its result are decided
+   * again.
+   */
   setKomi(komi: number): void {
     this.currentRules = { ...this.currentRules, komi };
-    if (this.endReason !== 'resign') {
-      this.clearEnd();
-      this.checkEnd();
-    }
+    this.settle();
+  }
+
+  /**
+   * Takes up a game that ended because every seat passed, as GTP controllers expect (GNU Go plays on after two
+   * passes, KGS resumes play when dead stones are disputed, GoGui and Sabaki let the user play on). The passes stay
+   * in the record: a stone clears them as any stone does, a pass now ends the game again at once, and undoing the
+   * next turn brings the end back. False, and nothing changed, for any other end or while the game runs.
+   */
+  resume(): boolean {
+    if (this.endReason !== 'passes') return false;
+    this.clearEnd();
+    return true;
+  }
+
+  /** Decides the end again from the record: after a resume that no turn followed (a refused move), the game is over again. */
+  settle(): void {
+    if (this.endReason === 'resign') return;
+    this.clearEnd();
+    this.checkEnd();
   }
 
   private clearEnd(): void {
@@ -240,7 +259,10 @@ export class Game {
     return this.rules.ko === 'situational' ? hi ^ zobristHi(this.graph.n, this.rules.order[nextSeat]) : hi;
   }
 
-  /** Whether a simple-ko capture within the last round forbids v to the mover at `seat` (RULES.md, NetGo art. 6). */
+  /**
+   * Whether a simple-ko capture within the last round forbids v to the mover at `seat` (docs/rules.md, "Repetition";
+   * NetGo art. 6).
+   */
   private koForbids(v: number, seat: number): boolean {
     if (this.rules.ko !== 'simple') return false;
     const window = this.rules.order.length - 1;
@@ -517,7 +539,7 @@ export class Game {
     return false;
   }
 
-  /** Decides whether the game has just ended (RULES.md, "Passing and the end") and sets the result. */
+  /** Decides whether the game has just ended (docs/rules.md, "Passing and the end") and sets the result. */
   private checkEnd(): void {
     const rules = this.rules;
     if (rules.passes === 'free') {
@@ -562,7 +584,7 @@ export class Game {
     return scores;
   }
 
-  /** The state as PROTOCOL.md's get_state reports it. */
+  /** The state as get_state reports it (docs/protocol.md, "State commands, for controllers, GUIs and tests"). */
   state(): GameState {
     const colors = this.rules.colors;
     const counters = [0];
@@ -584,17 +606,14 @@ export class Game {
   }
 }
 
-/** B and W for two colours (GTP's result text), else the colour number. */
-export function colorLetter(color: number, colors: number): string {
-  if (colors === 2) return color === 1 ? 'B' : 'W';
-  return String(color);
-}
-
 function formatMargin(x: number): string {
   return formatNumber(Math.round(x * 1e9) / 1e9);
 }
 
-/** Result text from counts (RULES.md): `B+3.5`, `W+12`, `0`; with more colours `3+4`, or `0` for a shared first place. */
+/**
+ * Result text from counts (docs/rules.md, "Scoring"): `B+3.5`, `W+12`, `0`; with more colours `3+4`, or `0` for a
+ * shared first place.
+ */
 export function describeScores(scores: readonly number[], colors: number): { text: string; winner: number } {
   if (colors === 2) {
     const diff = Math.round((scores[1] - scores[2]) * 1e9) / 1e9;

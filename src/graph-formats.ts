@@ -2,8 +2,8 @@
  * Graph files: reading and writing, with exact round trips (same links, names and coordinates).
  *
  * Four formats (docs/graphs.md shows an example of each):
- * - `edges`: the one-line `edges N l1 l2 ...` spec of PROTOCOL.md (`get_graph`'s answer); as a file, `#` starts a
- *   comment, and any other `set_graph` spec (`grid 9 9`) is read too.
+ * - `edges`: the one-line `edges N l1 l2 ...` spec (docs/graphs.md, "The edges line"; `get_graph`'s answer); as a
+ *   file, `#` starts a comment, and any other `set_graph` spec (`grid 9 9`) is read too.
  * - `dimacs`: `c` comments, one `p edge N M`, then `e u v` lines (1-based). Extension: `a u v` is an arc (v is a
  *   liberty of u). M counts all links, `e` and `a` lines together.
  * - `json`: ours, `{"graphgo":1, "spec"?, "vertices": N | [{"name"?, "x"?, "y"?}], "edges": [[u,v]], "arcs": [[u,v]]}`,
@@ -19,6 +19,7 @@ import { ARC, Graph, GraphBuilder, GraphError } from './graph.js';
 import type { GraphErrorCode, GraphMeta, GraphResult, Lattice } from './graph.js';
 import { circleLayout, parseGraphSpec } from './families.js';
 import { parseBuiltInName } from './notation.js';
+import { ok, type Result } from './result.js';
 
 export const GRAPH_FORMATS = ['edges', 'dimacs', 'json', 'govariants'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
@@ -244,7 +245,7 @@ function graphFromJsonValue(value: unknown): GraphResult {
     if (typeof value.spec !== 'string') return failure('bad-file', `"spec": expected a string, got ${show(value.spec)}`);
     const built = parseGraphSpec(value.spec);
     if (!built.ok) return failure(built.error.code, `"spec": ${built.error.message}`);
-    family = built.graph;
+    family = built.value;
   }
 
   const vertices = readJsonVertices(value.vertices, family?.meta.lattice);
@@ -265,7 +266,7 @@ function graphFromJsonValue(value: unknown): GraphResult {
 
   if (family !== null && value.edges === undefined && value.arcs === undefined) {
     // The spec alone gives the links; they were validated when the family was built.
-    return { ok: true, graph: new Graph(n, family.linkU, family.linkV, family.linkKind, meta) };
+    return ok(new Graph(n, family.linkU, family.linkV, family.linkKind, meta));
   }
   const builder = new GraphBuilder(n);
   const edgeError = addJsonLinks(builder, value.edges, 'edges');
@@ -273,7 +274,7 @@ function graphFromJsonValue(value: unknown): GraphResult {
   const arcError = addJsonLinks(builder, value.arcs, 'arcs');
   if (arcError) return { ok: false, error: arcError };
   const result = builder.build(meta);
-  if (result.ok && family !== null && !sameLinks(result.graph, family)) {
+  if (result.ok && family !== null && !sameLinks(result.value, family)) {
     return failure('bad-file', `the links differ from those of "spec": ${family.meta.spec}`);
   }
   return result;
@@ -559,9 +560,9 @@ function isFiniteNumber(value: unknown): value is number {
  * JSON.parse without exceptions. On a syntax error our own scanner finds where and what, because V8's messages
  * change between Node versions and do not always give a position.
  */
-function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; error: GraphError } {
+function parseJsonText(text: string): Result<unknown, GraphErrorCode> {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return ok(JSON.parse(text) as unknown);
   } catch (e) {
     const found = findJsonSyntaxError(text);
     if (found === null) {

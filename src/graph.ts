@@ -1,15 +1,16 @@
 /**
  * A board graph in compressed sparse rows.
  *
- * Three adjacency views are kept, because the rules use three relations (RULES.md, "The board"):
+ * Three adjacency views are kept, because the rules use three relations (docs/rules.md, "The board"):
  * - `adj`: the underlying undirected graph (groups, empty regions and scoring touch through it);
  * - `lib`: out-liberties, v is in lib(u) when u-v is an edge or u>v an arc (v is a liberty of u);
  * - `rlib`: the reverse of `lib`, u is in rlib(v) when v is a liberty of u; placing a stone on v removes
  *   a liberty from exactly the chains with a stone in rlib(v).
  * Without arcs the three views are one and the same arrays, so an undirected board costs one CSR.
  *
- * Vertices are 0-based integers inside the program; users see 1-based index names (PROTOCOL.md).
+ * Vertices are 0-based integers inside the program; users see 1-based index names (docs/graphs.md, "Vertex names").
  */
+import { ok, type Result } from './result.js';
 
 export const EDGE = 0;
 export const ARC = 1;
@@ -196,7 +197,7 @@ export class GraphError extends Error {
   }
 }
 
-export type GraphResult = { ok: true; graph: Graph } | { ok: false; error: GraphError };
+export type GraphResult = Result<Graph, GraphErrorCode>;
 
 /**
  * Collects links, checking each as it comes, and builds an immutable Graph. Vertices are 0-based here.
@@ -328,16 +329,15 @@ export class GraphBuilder {
       k++;
     }
     const fit = k === m;
-    return {
-      ok: true,
-      graph: new Graph(
+    return ok(
+      new Graph(
         n,
         fit ? linkU : linkU.slice(0, k),
         fit ? linkV : linkV.slice(0, k),
         fit ? linkKind : linkKind.slice(0, k),
         meta,
       ),
-    };
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Vertex names (PROTOCOL.md, "Vertices and colours").
+ * Vertex names (docs/graphs.md, "Vertex names").
  *
  * - Every vertex has its index name `1`..`n` (vertex v, 0-based inside the program, is `v+1`); always accepted.
  * - On a lattice (grid, torus, king, tri) of at most 25 x 25 it also has its GTP name: column letter A..Z without I,
@@ -8,7 +8,8 @@
  * Names are case-insensitive. `pass` and `resign` are never vertex names.
  */
 import type { Graph, GraphMeta } from './graph.js';
-import { PASS, RESIGN } from './move.js';
+import { PASS, RESIGN } from './vocabulary.js';
+import { failure, ok, type Result } from './result.js';
 
 /** GTP's column letters: I is skipped because it looks like J and 1. */
 const GTP_COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
@@ -16,7 +17,7 @@ const GTP_COLUMNS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 /** The largest lattice side with GTP names (25 letters). */
 export const MAX_GTP_SIDE = GTP_COLUMNS.length;
 
-export type VertexParse = { ok: true; vertex: number } | { ok: false; error: string };
+export type VertexParse = Result<number, 'unknown-vertex'>;
 
 /** What the built-in names depend on: the vertex count and the lattice (a file reader checks names before building). */
 export type NamedShape = { readonly n: number; readonly meta: Pick<GraphMeta, 'lattice'> };
@@ -44,6 +45,13 @@ export function vertexName(graph: Graph, v: number): string {
   return String(v + 1);
 }
 
+/** A move as GTP answers and records write it: `pass`, `resign`, else the vertex's name. */
+export function moveName(graph: Graph, move: number): string {
+  if (move === PASS) return 'pass';
+  if (move === RESIGN) return 'resign';
+  return vertexName(graph, move);
+}
+
 /**
  * Reads a vertex (or `pass`, or `resign`) as a user typed it. Index names come first, then GTP names, then custom
  * names; graph-formats refuses custom names that would clash with either, so the order never hides a vertex.
@@ -51,15 +59,15 @@ export function vertexName(graph: Graph, v: number): string {
  */
 export function parseVertex(graph: Graph, text: string): VertexParse {
   const word = text.trim().toLowerCase();
-  if (word === 'pass') return { ok: true, vertex: PASS };
-  if (word === 'resign') return { ok: true, vertex: RESIGN };
+  if (word === 'pass') return ok(PASS);
+  if (word === 'resign') return ok(RESIGN);
   const builtIn = parseBuiltInName(graph, word);
-  if (builtIn !== null) return { ok: true, vertex: builtIn };
+  if (builtIn !== null) return ok(builtIn);
   if (graph.meta.names !== undefined) {
     const named = customNameIndex(graph).get(word);
-    if (named !== undefined) return { ok: true, vertex: named };
+    if (named !== undefined) return ok(named);
   }
-  return { ok: false, error: `no vertex "${text.trim()}" on this graph` };
+  return failure('unknown-vertex', `no vertex "${text.trim()}" on this graph`);
 }
 
 /**

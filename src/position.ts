@@ -16,14 +16,14 @@
  * - The per-vertex arrays can live in memory the caller provides (a WebAssembly playout kernel's, which then plays
  *   on the same arrays as this class, without copying).
  *
- * `play` applies RULES.md's move (others' captures first, then self-capture) and logs what it changed; `undo`
- * reverts the last play exactly (the empty list order included), so a search can play and undo millions of times.
+ * `play` applies the move of docs/rules.md, "A move" (others' captures first, then self-capture) and logs what it
+ * changed; `undo` reverts the last play exactly (the empty list order included), so a search can play and undo
+ * millions of times.
  * Rule-set questions (ko bans, superko, turn order) belong to the Game above; `play` only refuses a suicide when
  * told to. Nothing here allocates after construction except when an undo log doubles.
  */
 import { Graph } from './graph.js';
-
-export const EMPTY = 0;
+import { EMPTY } from './vocabulary.js';
 
 /** Memory for a Position's per-vertex arrays (see the Position constructor). */
 export interface PositionStorage {
@@ -102,7 +102,7 @@ export class Position {
   readonly emptyNeighbours: Int32Array;
   hashLo = 0;
   hashHi = 0;
-  /** After a play: the vertex it captured if the play had the simple-ko shape (RULES.md), else -1. */
+  /** After a play: the vertex it captured if the play had the simple-ko shape (docs/rules.md, "Repetition"), or -1. */
   koVertex = -1;
   /** After a play: stones of other colours removed (step 1) and own stones self-captured (step 2). */
   captured = 0;
@@ -724,7 +724,7 @@ export class Position {
     return counts;
   }
 
-  /** One character per vertex in index order: `.` empty, `1`..`9` a colour (PROTOCOL.md get_state). */
+  /** One character per vertex in index order: `.` empty, `1`..`9` a colour (get_state, docs/protocol.md). */
   toText(): string {
     let s = '';
     for (let v = 0; v < this.n; v++) s += this.color[v] === EMPTY ? '.' : String(this.color[v]);

@@ -1,7 +1,9 @@
 /**
- * Rule sets as data (RULES.md): one record, five presets, key=value overrides, and a parse/format pair that
+ * Rule sets as data (docs/rules.md): one record, five presets, key=value overrides, and a parse/format pair that
  * round-trips, so `get_rules` output is accepted back by `set_rules`. Parsing never throws: it returns a Result.
  */
+
+import { failure, ok, type Result } from './result.js';
 
 export const KO_RULES = ['positional', 'situational', 'simple'] as const;
 export const SUICIDE_RULES = ['allowed', 'forbidden'] as const;
@@ -53,13 +55,16 @@ export function presetRules(preset: Preset): Rules {
 
 export const DEFAULT_RULES: Rules = presetRules('famine');
 
-export type RulesResult = { ok: true; rules: Rules } | { ok: false; error: string };
+/** Why a rules text was refused: an unknown preset or key, a malformed word or value, or values that contradict. */
+export type RulesErrorCode = 'missing-preset' | 'unknown-preset' | 'syntax' | 'unknown-key' | 'bad-value' | 'inconsistent';
+
+export type RulesResult = Result<Rules, RulesErrorCode>;
 
 function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);
 }
 
-/** The reason a complete record makes no sense (RULES.md, "The presets"), or null when it is playable. */
+/** The reason a complete record makes no sense (docs/rules.md, "Presets"), or null when it is playable. */
 export function rulesProblem(r: Rules): string | null {
   if (r.scoring === 'lastmove' && r.passes === 'free') {
     return 'scoring=lastmove needs passes=paid or passes=none (with free passes the game has no last move)';
@@ -94,17 +99,17 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  */
 export function parseRules(text: string): RulesResult {
   const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
-  if (words.length === 0) return { ok: false, error: `missing preset (one of ${PRESETS.join(', ')})` };
+  if (words.length === 0) return failure('missing-preset', `missing preset (one of ${PRESETS.join(', ')})`);
   const presetName = words[0].toLowerCase();
   if (!isOneOf(PRESETS, presetName)) {
-    return { ok: false, error: `unknown preset "${words[0]}" (known: ${PRESETS.join(', ')})` };
+    return failure('unknown-preset', `unknown preset "${words[0]}" (known: ${PRESETS.join(', ')})`);
   }
   const body: { -readonly [K in keyof PresetBody]: PresetBody[K] } = { ...PRESET_TABLE[presetName] };
   let order: number[] | null = null;
   let colorsGiven = false;
   for (const word of words.slice(1)) {
     const eq = word.indexOf('=');
-    if (eq <= 0) return { ok: false, error: `expected key=value, got "${word}"` };
+    if (eq <= 0) return failure('syntax', `expected key=value, got "${word}"`);
     const key = word.slice(0, eq).toLowerCase();
     const value = word.slice(eq + 1);
     const lower = value.toLowerCase();
@@ -127,16 +132,16 @@ export function parseRules(text: string): RulesResult {
         break;
       case 'komi': {
         const k = Number(value);
-        if (!NUMBER.test(value) || !Number.isFinite(k)) return { ok: false, error: `komi must be a number, got "${value}"` };
+        if (!NUMBER.test(value) || !Number.isFinite(k)) return failure('bad-value', `komi must be a number, got "${value}"`);
         body.komi = k === 0 ? 0 : k;
         break;
       }
       case 'colors':
       case 'colours': {
-        if (!/^\d+$/.test(value)) return { ok: false, error: `colors must be an integer ${MIN_COLORS}..${MAX_COLORS}, got "${value}"` };
+        if (!/^\d+$/.test(value)) return failure('bad-value', `colors must be an integer ${MIN_COLORS}..${MAX_COLORS}, got "${value}"`);
         const k = Number(value);
         if (k < MIN_COLORS || k > MAX_COLORS) {
-          return { ok: false, error: `colors must be ${MIN_COLORS}..${MAX_COLORS}, got ${value}` };
+          return failure('bad-value', `colors must be ${MIN_COLORS}..${MAX_COLORS}, got ${value}`);
         }
         body.colors = k;
         colorsGiven = true;
@@ -144,31 +149,28 @@ export function parseRules(text: string): RulesResult {
       }
       case 'order': {
         const seats = value.split(',');
-        if (seats.length > MAX_ORDER_LENGTH) return { ok: false, error: `order is longer than ${MAX_ORDER_LENGTH} seats` };
+        if (seats.length > MAX_ORDER_LENGTH) return failure('bad-value', `order is longer than ${MAX_ORDER_LENGTH} seats`);
         const parsed: number[] = [];
         for (const s of seats) {
-          if (!/^[1-9]$/.test(s)) return { ok: false, error: `order must be colours 1..9 separated by commas, got "${value}"` };
+          if (!/^[1-9]$/.test(s)) return failure('bad-value', `order must be colours 1..9 separated by commas, got "${value}"`);
           parsed.push(Number(s));
         }
         order = parsed;
         break;
       }
       default:
-        return {
-          ok: false,
-          error: `unknown key "${word.slice(0, eq)}" (known: ko, suicide, passes, scoring, komi, colors, order)`,
-        };
+        return failure('unknown-key', `unknown key "${word.slice(0, eq)}" (known: ko, suicide, passes, scoring, komi, colors, order)`);
     }
   }
   if (order !== null && !colorsGiven) body.colors = Math.max(MIN_COLORS, ...order);
   const rules: Rules = { preset: presetName, ...body, order: order ?? defaultOrder(body.colors) };
   const problem = rulesProblem(rules);
-  if (problem !== null) return { ok: false, error: problem };
-  return { ok: true, rules };
+  if (problem !== null) return failure('inconsistent', problem);
+  return ok(rules);
 }
 
 function badValue(key: string, value: string, allowed: readonly string[]): RulesResult {
-  return { ok: false, error: `${key} must be one of ${allowed.join(', ')}, got "${value}"` };
+  return failure('bad-value', `${key} must be one of ${allowed.join(', ')}, got "${value}"`);
 }
 
 /** `famine ko=positional suicide=allowed passes=paid scoring=lastmove komi=7.5 colors=2 order=1,2` */
@@ -185,7 +187,7 @@ export function formatNumber(x: number): string {
   return String(x);
 }
 
-/** The same rules with another komi (komi applies as if set from the start: RULES.md). */
+/** The same rules with another komi (komi applies as if set from the start: docs/rules.md, "Counters and komi"). */
 export function withKomi(r: Rules, komi: number): Rules {
   return { ...r, komi };
 }

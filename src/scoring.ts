@@ -1,9 +1,10 @@
 /**
- * Counting a finished position (RULES.md, "Deciding the winner"). Empty regions are connected components of empty
+ * Counting a finished position (docs/rules.md, "Scoring"). Empty regions are connected components of empty
  * vertices in the underlying graph; a region is a colour's territory when every stone it touches has that colour.
  * A region touching no stone (an empty board, an isolated vertex) belongs to nobody.
  */
-import { Position, EMPTY } from './position.js';
+import { Position } from './position.js';
+import { EMPTY } from './vocabulary.js';
 
 export interface Count {
   /** Per colour (index 0 unused): stones on the board. */

@@ -4,6 +4,9 @@
  * descriptive properties. Variations other than the first are skipped. Parsing never throws; it returns a Result.
  */
 
+import { failure, ok, type Result } from './result.js';
+import { colorLetter } from './vocabulary.js';
+
 export interface SgfPoint {
   /** 0-based column from the left and row from the bottom (GTP's orientation, not SGF's). */
   readonly x: number;
@@ -28,7 +31,7 @@ export interface SgfRecord {
   readonly properties: Map<string, string[]>;
 }
 
-export type SgfResult = { ok: true; record: SgfRecord } | { ok: false; error: string };
+export type SgfResult = Result<SgfRecord, 'bad-record'>;
 
 type Node = Map<string, string[]>;
 
@@ -112,12 +115,12 @@ class SgfReader {
 
 class SgfSyntaxError extends Error {}
 
-function parseMainLine(text: string): { ok: true; nodes: Node[] } | { ok: false; error: string } {
+function parseMainLine(text: string): Result<Node[], 'bad-record'> {
   try {
-    return { ok: true, nodes: new SgfReader(text).mainLine() };
+    return ok(new SgfReader(text).mainLine());
   } catch (e) {
-    if (e instanceof SgfSyntaxError) return { ok: false, error: e.message };
-    if (e instanceof RangeError) return { ok: false, error: 'game tree nested too deeply' };
+    if (e instanceof SgfSyntaxError) return failure('bad-record', e.message);
+    if (e instanceof RangeError) return failure('bad-record', 'game tree nested too deeply');
     throw e;
   }
 }
@@ -158,20 +161,20 @@ function expandPoints(value: string, width: number, height: number): SgfPoint[] 
 export function parseSgf(text: string): SgfResult {
   const parsed = parseMainLine(text);
   if (!parsed.ok) return parsed;
-  const nodes = parsed.nodes;
-  if (nodes.length === 0) return { ok: false, error: 'empty game tree' };
+  const nodes = parsed.value;
+  if (nodes.length === 0) return failure('bad-record', 'empty game tree');
   const root = nodes[0];
   const gm = root.get('GM')?.[0];
-  if (gm !== undefined && gm !== '1') return { ok: false, error: `not a Go record (GM[${gm}])` };
+  if (gm !== undefined && gm !== '1') return failure('bad-record', `not a Go record (GM[${gm}])`);
   let width = 19;
   let height = 19;
   const sz = root.get('SZ')?.[0];
   if (sz !== undefined) {
     const m = /^\s*(\d+)\s*(?::\s*(\d+)\s*)?$/.exec(sz);
-    if (!m) return { ok: false, error: `bad board size SZ[${sz}]` };
+    if (!m) return failure('bad-record', `bad board size SZ[${sz}]`);
     width = Number(m[1]);
     height = m[2] !== undefined ? Number(m[2]) : width;
-    if (width < 1 || height < 1 || width > 52 || height > 52) return { ok: false, error: `bad board size SZ[${sz}]` };
+    if (width < 1 || height < 1 || width > 52 || height > 52) return failure('bad-record', `bad board size SZ[${sz}]`);
   }
   const km = root.get('KM')?.[0];
   const komi = km !== undefined && km.trim() !== '' && Number.isFinite(Number(km)) ? Number(km) : null;
@@ -185,9 +188,9 @@ export function parseSgf(text: string): SgfResult {
       ['AW', 2],
     ] as const) {
       for (const value of node.get(ident) ?? []) {
-        if (moves.length > 0) return { ok: false, error: `set-up ${ident} after moves is not supported` };
+        if (moves.length > 0) return failure('bad-record', `set-up ${ident} after moves is not supported`);
         const points = expandPoints(value, width, height);
-        if (points === null) return { ok: false, error: `bad point ${ident}[${value}]` };
+        if (points === null) return failure('bad-record', `bad point ${ident}[${value}]`);
         for (const point of points) setup.push({ color, point });
       }
     }
@@ -201,12 +204,12 @@ export function parseSgf(text: string): SgfResult {
       const value = node.get(ident)?.[0];
       if (value === undefined) continue;
       const point = sgfPoint(value, width, height);
-      if (point === 'bad') return { ok: false, error: `bad move ${ident}[${value}] in node ${k + 1}` };
+      if (point === 'bad') return failure('bad-record', `bad move ${ident}[${value}] in node ${k + 1}`);
       moves.push({ color, point });
     }
   }
   const result = root.get('RE')?.[0] ?? null;
-  return { ok: true, record: { width, height, komi, setup, toPlay, moves, result, properties: root } };
+  return ok({ width, height, komi, setup, toPlay, moves, result, properties: root });
 }
 
 function sgfLetter(i: number): string {
@@ -248,7 +251,7 @@ export function writeSgf(game: SgfGame): string {
   if (white.length) root += 'AW' + white.map((s) => `[${point(s.point)}]`).join('');
   const parts = [root];
   game.moves.forEach((m, i) => {
-    const tag = m.color === 1 ? 'B' : 'W';
+    const tag = colorLetter(m.color, 2);
     parts.push((i % 10 === 0 ? '\n' : '') + `;${tag}[${m.point === null ? '' : point(m.point)}]`);
   });
   return parts.join('') + ')\n';

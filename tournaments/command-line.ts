@@ -5,7 +5,9 @@
  * `"/opt/my engine/bin" --level 3` is then started without a shell, so nothing is interpreted twice.
  */
 
-export type SplitResult = { ok: true; words: string[] } | { ok: false; error: string };
+import { failure, ok, type Result } from '../src/result.js';
+
+export type SplitResult = Result<string[], 'bad-command-line'>;
 
 export function splitCommandLine(text: string): SplitResult {
   const words: string[] = [];
@@ -24,13 +26,13 @@ export function splitCommandLine(text: string): SplitResult {
     inWord = true;
     if (c === "'") {
       const end = text.indexOf("'", i + 1);
-      if (end < 0) return { ok: false, error: `unterminated ' quote in: ${text}` };
+      if (end < 0) return failure('bad-command-line', `unterminated ' quote in: ${text}`);
       word += text.slice(i + 1, end);
       i = end + 1;
     } else if (c === '"') {
       i++;
       for (;;) {
-        if (i >= text.length) return { ok: false, error: `unterminated " quote in: ${text}` };
+        if (i >= text.length) return failure('bad-command-line', `unterminated " quote in: ${text}`);
         const d = text[i];
         if (d === '"') {
           i++;
@@ -45,7 +47,7 @@ export function splitCommandLine(text: string): SplitResult {
         }
       }
     } else if (c === '\\') {
-      if (i + 1 >= text.length) return { ok: false, error: `a lone \\ ends: ${text}` };
+      if (i + 1 >= text.length) return failure('bad-command-line', `a lone \\ ends: ${text}`);
       word += text[i + 1];
       i += 2;
     } else {
@@ -54,7 +56,7 @@ export function splitCommandLine(text: string): SplitResult {
     }
   }
   if (inWord) words.push(word);
-  return { ok: true, words };
+  return ok(words);
 }
 
 /** The reverse: a command line that splitCommandLine reads back as these words (quoting only where needed). */

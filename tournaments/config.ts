@@ -18,10 +18,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
-import { parseGraphSpec } from '../src/families.js';
 import type { Graph } from '../src/graph.js';
-import { formatEdgesLine, parseGraphFile } from '../src/graph-formats.js';
-import { formatRules, parseRules, type Rules } from '../src/rules.js';
+import { formatEdgesLine } from '../src/graph-formats.js';
+import { failure, ok, type Failed, type Result } from '../src/result.js';
+import { formatRules, type Rules } from '../src/rules.js';
+import { readGraph, readRules as readRulesText } from '../src/setup.js';
 import { builtinDef, engineIdentity, parseEngineText, uniqueNames, type EngineDef } from './engine-spec.js';
 import { sprtProblem, type SprtSettings } from './stats.js';
 
@@ -73,7 +74,12 @@ export interface Tournament {
   readonly sprt: SprtSettings | null;
 }
 
-export type TournamentResult = { ok: true; tournament: Tournament } | { ok: false; errors: string[] };
+export type TournamentResult = Result<Tournament, 'invalid-tournament'>;
+
+/** Every problem of a tournament description at once, so a user fixes the file in one pass. */
+function invalidTournament(errors: readonly string[]): Failed<'invalid-tournament'> {
+  return failure('invalid-tournament', errors.join('\n'), errors);
+}
 
 export const DEFAULT_GAMES = 100;
 export const DEFAULT_SEED = '1';
@@ -121,13 +127,13 @@ export function loadTournamentFile(path: string): TournamentResult {
   try {
     text = readFileSync(path, 'utf8');
   } catch (e) {
-    return { ok: false, errors: [`cannot read ${path}: ${(e as Error).message}`] };
+    return invalidTournament([`cannot read ${path}: ${(e as Error).message}`]);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return { ok: false, errors: [`${path} is not valid JSON: ${(e as Error).message}`] };
+    return invalidTournament([`${path} is not valid JSON: ${(e as Error).message}`]);
   }
   const dir = dirname(resolve(path));
   const stem = basename(path, extname(path));
@@ -137,7 +143,7 @@ export function loadTournamentFile(path: string): TournamentResult {
 /** Validates a raw tournament object (parsed JSON, or built from command-line flags). */
 export function validateTournament(raw: unknown, options: ValidateOptions): TournamentResult {
   const errors: string[] = [];
-  if (!isPlainObject(raw)) return { ok: false, errors: ['a tournament must be a JSON object'] };
+  if (!isPlainObject(raw)) return invalidTournament(['a tournament must be a JSON object']);
   checkKeys(raw, TOP_KEYS, '', errors);
 
   const name = optionalString(raw, 'name', '', errors) ?? 'tournament';
@@ -192,7 +198,7 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
       if (r.roles !== 2) errors.push(`sprt: rules "${r.label}" have ${r.roles} players; an SPRT needs two-player games`);
     }
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return invalidTournament(errors);
 
   const tournamentWithoutOut = {
     name,
@@ -218,9 +224,9 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
   } else if (typeof raw.out === 'string' && raw.out.trim().length > 0) {
     out = raw.out;
   } else {
-    return { ok: false, errors: [`out: must be a folder name, got ${JSON.stringify(raw.out)}`] };
+    return invalidTournament([`out: must be a folder name, got ${JSON.stringify(raw.out)}`]);
   }
-  return { ok: true, tournament: { ...tournamentWithoutOut, out: resolve(options.baseDir, out) } };
+  return ok({ ...tournamentWithoutOut, out: resolve(options.baseDir, out) });
 }
 
 /** The move limit of a game on this graph: the configured one, else max(500, 10 n). */
@@ -272,8 +278,8 @@ function readEngines(value: unknown, baseDir: string, errors: string[]): EngineD
     const path = `engines[${i}]`;
     if (typeof entry === 'string') {
       const parsed = parseEngineText(entry);
-      if (!parsed.ok) errors.push(`${path}: ${parsed.error}`);
-      else defs.push(parsed.def);
+      if (!parsed.ok) errors.push(`${path}: ${parsed.error.message}`);
+      else defs.push(parsed.value);
       return;
     }
     if (!isPlainObject(entry)) {
@@ -299,15 +305,15 @@ function readEngines(value: unknown, baseDir: string, errors: string[]): EngineD
       else if (isStringArray(options)) opts = [...options];
       else if (options !== undefined) errors.push(`${path}.options: must be a string or a list of strings`);
       const parsed = builtinDef(name ?? null, entry.builtin, opts);
-      if (!parsed.ok) errors.push(`${path}.builtin: ${parsed.error}`);
-      else def = parsed.def;
+      if (!parsed.ok) errors.push(`${path}.builtin: ${parsed.error.message}`);
+      else def = parsed.value;
     } else if (entry.builtin !== undefined) {
       errors.push(`${path}.builtin: must be a bot name (uct, flat, random)`);
     } else if (typeof entry.command === 'string') {
       if (options !== undefined) errors.push(`${path}.options: only for "builtin" engines (put arguments in "command")`);
       const parsed = parseEngineText(entry.command);
-      if (!parsed.ok) errors.push(`${path}.command: ${parsed.error}`);
-      else def = { ...parsed.def, ...(name !== undefined ? { name } : {}) };
+      if (!parsed.ok) errors.push(`${path}.command: ${parsed.error.message}`);
+      else def = { ...parsed.value, ...(name !== undefined ? { name } : {}) };
     } else if (isStringArray(entry.command) && entry.command.length > 0) {
       if (options !== undefined) errors.push(`${path}.options: only for "builtin" engines (put arguments in "command")`);
       def = { name: name ?? basename(entry.command[0]), command: [...entry.command], startup: [] };
@@ -374,13 +380,13 @@ function readGraphs(value: unknown, baseDir: string, errors: string[]): GraphEnt
       return;
     }
     if (spec !== undefined) {
-      const built = parseGraphSpec(spec);
+      const built = readGraph({ spec });
       if (!built.ok) {
-        errors.push(`${path}: invalid graph "${spec}": ${built.error.message}`);
+        errors.push(`${path}: ${built.error.message}`);
         return;
       }
-      const setGraph = built.graph.meta.spec ?? formatEdgesLine(built.graph);
-      out.push({ label: label ?? spec.trim().replace(/\s+/g, ' '), graph: built.graph, setGraph, squareSide: squareSide(setGraph) });
+      const setGraph = built.value.meta.spec ?? formatEdgesLine(built.value);
+      out.push({ label: label ?? spec.trim().replace(/\s+/g, ' '), graph: built.value, setGraph, squareSide: squareSide(setGraph) });
       return;
     }
     const full = resolve(baseDir, file!);
@@ -391,14 +397,14 @@ function readGraphs(value: unknown, baseDir: string, errors: string[]): GraphEnt
       errors.push(`${path}.file: cannot read ${full}: ${(e as Error).message}`);
       return;
     }
-    const built = parseGraphFile(text);
+    const built = readGraph({ fileName: full, text });
     if (!built.ok) {
-      errors.push(`${path}.file: ${full}: ${built.error.message}`);
+      errors.push(`${path}.file: ${built.error.message}`);
       return;
     }
     // A file may still describe a family (`grid 9 9` in a text file): keep its spec, else send an edges line.
-    const setGraph = built.graph.meta.spec ?? formatEdgesLine(built.graph);
-    out.push({ label: label ?? basename(file!), graph: built.graph, setGraph, squareSide: squareSide(setGraph), file: full });
+    const setGraph = built.value.meta.spec ?? formatEdgesLine(built.value);
+    out.push({ label: label ?? basename(file!), graph: built.value, setGraph, squareSide: squareSide(setGraph), file: full });
   });
   const labels = new Set<string>();
   for (const g of out) {
@@ -441,17 +447,17 @@ function readRules(value: unknown, errors: string[]): RulesEntry[] {
       errors.push(`${path}: must be a rules text or an object`);
       return;
     }
-    const parsed = parseRules(text);
+    const parsed = readRulesText(text);
     if (!parsed.ok) {
-      errors.push(`${path}: invalid rules "${text}": ${parsed.error}`);
+      errors.push(`${path}: ${parsed.error.message}`);
       return;
     }
-    const seatResult = parseSeats(parsed.rules, seats);
+    const seatResult = parseSeats(parsed.value, seats);
     if (typeof seatResult === 'string') {
       errors.push(`${path}.seats: ${seatResult}`);
       return;
     }
-    out.push({ label: text.trim().replace(/\s+/g, ' '), rules: parsed.rules, text: formatRules(parsed.rules), ...seatResult });
+    out.push({ label: text.trim().replace(/\s+/g, ' '), rules: parsed.value, text: formatRules(parsed.value), ...seatResult });
   });
   const labels = new Set<string>();
   for (const r of out) {

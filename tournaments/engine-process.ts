@@ -15,8 +15,10 @@
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GtpClient, GtpEngineError, type GtpResponse } from '../protocol/client.js';
+import { GtpClient, GtpEngineError, type GtpErrorKind, type GtpResponse } from '../protocol/client.js';
+import { failure, ok, type Result } from '../src/result.js';
 import { isTwoColorAlternation } from '../src/rules.js';
+import { gtpColorArgument } from '../src/vocabulary.js';
 import { joinCommandLine } from './command-line.js';
 import type { GraphEntry, RulesEntry } from './config.js';
 import { engineArgv, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
@@ -57,26 +59,17 @@ export class EngineStartError extends Error {
   }
 }
 
-/** The engine answered `?` to a game set-up command: it cannot play this graph or these rules. */
-export class SetupRefusedError extends Error {
-  constructor(
-    readonly engine: string,
-    readonly command: string,
-    readonly answer: string,
-  ) {
-    super(`${engine} refused "${shortCommand(command)}": ${answer}`);
-    this.name = 'SetupRefusedError';
-  }
-}
+/**
+ * An engine's answer to a command (`=` or `?`, see `ok`), or why none came: the engine crashed, hung past its
+ * watchdog, broke the protocol or is not running. Those are outcomes of a game, so they are values, not throws.
+ */
+export type EngineReply = Result<GtpResponse, GtpErrorKind>;
+
+/** `refused`: the engine answered `?` to a set-up command, so it cannot play this graph or these rules. */
+export type SetupCode = 'refused' | GtpErrorKind;
 
 function shortCommand(command: string): string {
   return command.length > 80 ? `${command.slice(0, 77)}...` : command;
-}
-
-/** GTP's word for a colour: b/w with two colours, else the digit. */
-export function colorWord(color: number, colors: number): string {
-  if (colors === 2) return color === 1 ? 'b' : 'w';
-  return String(color);
 }
 
 /** A file-name-safe form of an engine name. */
@@ -233,56 +226,72 @@ export class EngineProcess {
     return this.live.send(command, timeoutMs ?? this.settings.commandTimeoutMs);
   }
 
-  private async setupCommand(command: string): Promise<void> {
-    const r = await this.send(command);
-    if (!r.ok) {
-      this.lastSetup = null;
-      throw new SetupRefusedError(this.def.name, command, r.text);
+  /** `send`, with the engine's failures as values; anything else thrown is a bug and stays thrown. */
+  async request(command: string, timeoutMs?: number): Promise<EngineReply> {
+    try {
+      return ok(await this.send(command, timeoutMs));
+    } catch (e) {
+      if (e instanceof GtpEngineError) return failure(e.kind, e.message);
+      throw e;
     }
   }
 
-  /**
-   * Readies the engine for a new game. Throws SetupRefusedError when it refuses the graph, rules or size, and
-   * GtpEngineError when it dies or hangs.
-   */
-  async prepareGame(graph: GraphEntry, rules: RulesEntry, gameSeed: string, seconds: number | null): Promise<void> {
+  /** Sends set-up commands in order, stopping at the first the engine refuses or cannot answer. */
+  private async setupCommands(...commands: string[]): Promise<Result<void, SetupCode>> {
+    for (const command of commands) {
+      const r = await this.request(command);
+      if (!r.ok) return r;
+      if (!r.value.ok) {
+        this.lastSetup = null;
+        return failure('refused', `${this.def.name} refused "${shortCommand(command)}": ${r.value.text}`);
+      }
+    }
+    return ok(undefined);
+  }
+
+  /** Readies the engine for a new game; fails with `refused` when it refuses the graph, rules or size. */
+  async prepareGame(graph: GraphEntry, rules: RulesEntry, gameSeed: string, seconds: number | null): Promise<Result<void, SetupCode>> {
     const info = this.engineInfo;
-    if (info === null) throw new GtpEngineError('closed', `engine ${this.def.name} is not running`);
+    if (info === null) return failure('closed', `engine ${this.def.name} is not running`);
+    let board: Result<void, SetupCode>;
     if (info.mode === 'graph') {
       const key = `${graph.setGraph}\n${rules.text}`;
       if (this.lastSetup !== key) {
         this.lastSetup = null;
-        await this.setupCommand(`set_graph ${graph.setGraph}`);
-        await this.setupCommand(`set_rules ${rules.text}`);
-        this.lastSetup = key;
+        board = await this.setupCommands(`set_graph ${graph.setGraph}`, `set_rules ${rules.text}`);
+        if (board.ok) this.lastSetup = key;
       } else {
-        await this.setupCommand('clear_board');
+        board = await this.setupCommands('clear_board');
       }
     } else {
       const key = `boardsize ${graph.squareSide}`;
+      board = ok(undefined);
       if (this.lastSetup !== key) {
         this.lastSetup = null;
-        await this.setupCommand(key);
-        this.lastSetup = key;
+        board = await this.setupCommands(key);
+        if (board.ok) this.lastSetup = key;
       }
-      await this.setupCommand('clear_board');
-      await this.setupCommand(`komi ${rules.rules.komi}`);
+      if (board.ok) board = await this.setupCommands('clear_board', `komi ${rules.rules.komi}`);
     }
+    if (!board.ok) return board;
     if (seconds !== null && info.commands.has('time_settings')) {
       // Canadian byo-yomi of one stone per period: S seconds for every move. A refusal is not fatal.
-      await this.send(`time_settings 0 ${seconds} 1`);
+      const r = await this.request(`time_settings 0 ${seconds} 1`);
+      if (!r.ok) return r;
     }
     if (info.commands.has('set_random_seed')) {
-      await this.send(`set_random_seed ${seedNumber(`${gameSeed}.${this.def.name}`)}`);
+      const r = await this.request(`set_random_seed ${seedNumber(`${gameSeed}.${this.def.name}`)}`);
+      if (!r.ok) return r;
     }
+    return ok(undefined);
   }
 
-  genmove(color: number, colors: number): Promise<GtpResponse> {
-    return this.send(`genmove ${colorWord(color, colors)}`, this.settings.moveTimeoutMs);
+  genmove(color: number, colors: number): Promise<EngineReply> {
+    return this.request(`genmove ${gtpColorArgument(color, colors)}`, this.settings.moveTimeoutMs);
   }
 
-  play(color: number, colors: number, vertex: string): Promise<GtpResponse> {
-    return this.send(`play ${colorWord(color, colors)} ${vertex}`);
+  play(color: number, colors: number, vertex: string): Promise<EngineReply> {
+    return this.request(`play ${gtpColorArgument(color, colors)} ${vertex}`);
   }
 
   /** CPU seconds the engine has used, when it reports them (GNU Go's `cputime`, gomill's `gomill-cpu_time`). */

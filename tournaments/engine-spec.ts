@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { BOT_NAMES } from '../bots/registry.js';
 import { joinCommandLine, splitCommandLine } from './command-line.js';
+import { failure, ok, type Result } from '../src/result.js';
 
 export const GNUGO_PATH = '/usr/games/gnugo';
 export const GNUGO_BASE_ARGS = ['--mode', 'gtp', '--chinese-rules', '--capture-all-dead'] as const;
@@ -46,7 +47,7 @@ export interface SearchLimits {
   readonly seconds: number | null;
 }
 
-export type EngineParse = { ok: true; def: EngineDef } | { ok: false; error: string };
+export type EngineParse = Result<EngineDef, 'bad-engine' | 'bad-command-line'>;
 
 /** Reads one `--engine` text (see the file comment). The name is derived unless given with `NAME=`. */
 export function parseEngineText(text: string): EngineParse {
@@ -57,32 +58,29 @@ export function parseEngineText(text: string): EngineParse {
     name = named[1];
     rest = named[2].trim();
   }
-  if (rest.length === 0) return { ok: false, error: `empty engine "${text}"` };
+  if (rest.length === 0) return failure('bad-engine', `empty engine "${text}"`);
   if (rest.toLowerCase().startsWith('builtin:')) {
     const split = splitCommandLine(rest.slice('builtin:'.length));
     if (!split.ok) return split;
-    const [bot, ...options] = split.words;
+    const [bot, ...options] = split.value;
     return builtinDef(name, bot ?? '', options);
   }
   const split = splitCommandLine(rest);
   if (!split.ok) return split;
-  const words = split.words;
-  if (words[0] === 'gnugo') return { ok: true, def: gnugoDef(name, words.slice(1)) };
-  return { ok: true, def: { name: name ?? commandName(words), command: words, startup: [] } };
+  const words = split.value;
+  if (words[0] === 'gnugo') return ok(gnugoDef(name, words.slice(1)));
+  return ok({ name: name ?? commandName(words), command: words, startup: [] });
 }
 
 export function builtinDef(name: string | null, bot: string, options: readonly string[]): EngineParse {
   const lower = bot.toLowerCase();
   if (!BOT_NAMES.includes(lower)) {
-    return { ok: false, error: `unknown built-in bot "${bot}" (known: ${BOT_NAMES.join(', ')})` };
+    return failure('bad-engine', `unknown built-in bot "${bot}" (known: ${BOT_NAMES.join(', ')})`);
   }
   for (const o of options) {
-    if (o === '--bot' || o.startsWith('--bot=')) return { ok: false, error: `builtin:${bot}: the bot is chosen by its name, not --bot` };
+    if (o === '--bot' || o.startsWith('--bot=')) return failure('bad-engine', `builtin:${bot}: the bot is chosen by its name, not --bot`);
   }
-  return {
-    ok: true,
-    def: { name: name ?? [lower, ...options].join(' '), builtin: { bot: lower, options: [...options] }, startup: [] },
-  };
+  return ok({ name: name ?? [lower, ...options].join(' '), builtin: { bot: lower, options: [...options] }, startup: [] });
 }
 
 /** GNU Go with the CGOS-style flags; `extra` may replace the level. */

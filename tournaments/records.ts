@@ -15,7 +15,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Graph } from '../src/graph.js';
-import { PASS } from '../src/move.js';
+import { PASS } from '../src/vocabulary.js';
 import { parseVertex } from '../src/notation.js';
 import { writeSgf, type SgfMove } from '../src/sgf.js';
 
@@ -220,8 +220,8 @@ export function gameSgf(record: GameRecord, graph: Graph, size: { width: number;
   for (const m of record.moves) {
     const parsed = parseVertex(graph, m.move);
     const color = m.color === 1 ? 1 : 2;
-    if (!parsed.ok || parsed.vertex === PASS || parsed.vertex < 0) moves.push({ color, point: null });
-    else moves.push({ color, point: { x: parsed.vertex % size.width, y: Math.floor(parsed.vertex / size.width) } });
+    if (!parsed.ok || parsed.value === PASS || parsed.value < 0) moves.push({ color, point: null });
+    else moves.push({ color, point: { x: parsed.value % size.width, y: Math.floor(parsed.value / size.width) } });
   }
   const notes = [`graphgo tournament game ${record.game}, seed ${record.seed}`, `rules: ${record.rules}`, `end: ${record.reason}`];
   if (record.forfeit !== undefined) {

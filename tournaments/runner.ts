@@ -19,7 +19,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moveLimitFor, tournamentIdentity, type Tournament } from './config.js';
-import { EngineProcess, EngineStartError, SetupRefusedError } from './engine-process.js';
+import { EngineProcess, EngineStartError } from './engine-process.js';
 import type { EngineHost } from './engine-spec.js';
 import { acquireLock, type FolderLock } from './lock.js';
 import {
@@ -405,12 +405,12 @@ export class TournamentRunner {
       const rules = t.rules[Number(r)];
       let reason = p.cannotPlay(graph, rules);
       if (reason === null) {
-        try {
-          await p.prepareGame(graph, rules, `${t.seed}.preflight`, t.seconds);
-        } catch (e) {
-          if (e instanceof SetupRefusedError) reason = `${e.message}, so it cannot play "${graph.label}" under "${rules.label}"`;
+        const setup = await p.prepareGame(graph, rules, `${t.seed}.preflight`, t.seconds);
+        if (!setup.ok) {
+          const { code, message } = setup.error;
+          if (code === 'refused') reason = `${message}, so it cannot play "${graph.label}" under "${rules.label}"`;
           else if (this.aborting) return messages;
-          else throw new HarnessError(`engine ${name} failed its pre-flight on "${graph.label}" under "${rules.label}": ${(e as Error).message}`);
+          else throw new HarnessError(`engine ${name} failed its pre-flight on "${graph.label}" under "${rules.label}": ${message}`);
         }
       }
       this.cannot.set(key, reason);

@@ -1,5 +1,5 @@
 /**
- * The statistics of a match, as pure functions (tournament_anchors.md, section 3).
+ * The statistics of a match, as pure functions (docs/harness.md, "Statistics").
  *
  * Why these and not cutechess's or fastchess's:
  * - Win rate: the Wilson score interval, not the normal (Wald) one. Wald gives `-inf +/- nan` at 0% or 100%
@@ -19,8 +19,10 @@
  * 10-0 -> lower bound +166; SPRT bounds +-2.94 at alpha = beta = 0.05.
  */
 
-/** z of a two-sided 95% interval. */
-export const Z95 = 1.959963984540054;
+import { Z95, wilsonInterval } from '../src/wilson-interval.js';
+
+/** The 95% z and the Wilson interval live in src/ (the benchmarks use them too); re-exported for the harness. */
+export { Z95, wilsonInterval };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Normal distribution
@@ -98,21 +100,6 @@ export function eloFromScore(p: number): number {
 /** The expected score of an Elo difference: 1 / (1 + 10^(-elo/400)). */
 export function scoreFromElo(elo: number): number {
   return 1 / (1 + Math.pow(10, -elo / 400));
-}
-
-/**
- * Wilson score interval for a proportion p observed over n trials (n may be fractional: an effective sample size).
- * For n = 0 the interval is [0, 1]. For n > 0 both ends lie strictly inside (0, 1) unless p is 0 or 1, where the
- * end on that side is 0 or 1 and the other stays inside.
- */
-export function wilsonInterval(p: number, n: number, z: number = Z95): [number, number] {
-  if (!(n > 0)) return [0, 1];
-  const z2 = z * z;
-  const denominator = 1 + z2 / n;
-  const centre = (p + z2 / (2 * n)) / denominator;
-  const half = (z / denominator) * Math.sqrt(Math.max(0, (p * (1 - p)) / n + z2 / (4 * n * n)));
-  // At p = 0 or 1 one end is exactly 0 or 1 (rounding would leave it a hair inside, a huge finite Elo).
-  return [p <= 0 ? 0 : Math.max(0, centre - half), p >= 1 ? 1 : Math.min(1, centre + half)];
 }
 
 export interface EloEstimate {

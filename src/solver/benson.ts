@@ -11,7 +11,8 @@
  *     the opponent may self-capture: a multi-stone suicide inside r empties vertices that are not liberties of x,
  *     which the opponent can then use as liberties while it fills x's. With the stronger condition, an empty vertex
  *     of r is always a liberty of x, whatever happens inside r;
- *   "x has a liberty v" means v is in lib(u) for a stone u of x (RULES.md: arcs count in their direction only).
+ *   "x has a liberty v" means v is in lib(u) for a stone u of x (docs/rules.md, "The board": arcs count in their
+ *   direction only).
  * - Benson's fixpoint: start from all c-chains X and all c-regions R; repeatedly drop from X every chain with fewer
  *   than two vital regions in R, and from R every region with a neighbouring c-stone outside X.
  *

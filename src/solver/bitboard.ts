@@ -4,7 +4,7 @@
  * Why not src/position.ts: the solver undoes by restoring two integers, compares colourings exactly (the pair of
  * masks *is* the colouring, so superko and the transposition table need no hash and have no collisions), and
  * permutes colourings under graph automorphisms with table lookups. Graphs small enough to solve exactly are far
- * below 32 vertices, so nothing is lost. The rules are RULES.md's, on the same three relations as src/graph.ts:
+ * below 32 vertices, so nothing is lost. The rules are docs/rules.md's, on the same three relations as src/graph.ts:
  * `adj` (underlying graph: groups, regions), `lib` (v is a liberty of u when v is in lib(u)) and its reverse `rlib`.
  * test/solver/bitboard.test.ts checks every move against src/game.ts.
  *
@@ -119,7 +119,7 @@ export class BitBoard {
   }
 
   /**
-   * Colour c (1 black, 2 white) plays on the empty vertex v of the colouring (black, white), RULES.md's move:
+   * Colour c (1 black, 2 white) plays on the empty vertex v of the colouring (black, white), docs/rules.md's "A move":
    * chains of the other colour left without liberty are removed all at once, then the mover's chain if it has none.
    * On BB_OK the new colouring is in `black`/`white` and the removed stones in `captured`/`selfCaptured`.
    */

@@ -1,7 +1,8 @@
 /**
  * The exact number of legal positions of a graph: colourings (empty, black, white per vertex) in which every group
- * has a liberty (RULES.md: a group is a chain connected in the underlying graph; v is a liberty of the group when v
- * is empty and v is in lib(u) for a stone u of the group, so an arc u>v gives u the liberty v, not the reverse).
+ * has a liberty (docs/rules.md, "The board": a group is a chain connected in the underlying graph; v is a liberty of
+ * the group when v is empty and v is in lib(u) for a stone u of the group, so an arc u>v gives u the liberty v, not
+ * the reverse).
  *
  * Method: a transfer-matrix (frontier) dynamic programme over a vertex order, as Tromp and Farnebäck count legal
  * positions on m x n boards ("Combinatorics of Go", CG 2006). Vertices are coloured one at a time. The frontier is

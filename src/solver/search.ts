@@ -37,7 +37,7 @@
  */
 import type { Graph } from '../graph.js';
 import type { Rules } from '../rules.js';
-import { PASS } from '../move.js';
+import { PASS } from '../vocabulary.js';
 import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
 import { Benson } from './benson.js';
 import { History, NOT_FOUND } from './history.js';
@@ -115,7 +115,7 @@ export interface RootState {
   readonly toMove: number;
   /** Passes in a row just played (free passes: 1 means the next pass ends the game). */
   readonly passes: number;
-  /** Counters of black and white (RULES.md), used with paid passes. */
+  /** Counters of black and white (docs/rules.md, "Counters and komi"), used with paid passes. */
   readonly counters: readonly [number, number];
   /** Every superko item of the game so far, oldest first; the last is the current one. */
   readonly history: readonly HistoryItem[];

@@ -10,7 +10,7 @@
  */
 import type { Game } from '../game.js';
 import type { Graph } from '../graph.js';
-import { PASS } from '../move.js';
+import { PASS } from '../vocabulary.js';
 import type { Rules } from '../rules.js';
 import { masksOf } from './bitboard.js';
 import type { HistoryItem, RootState, SearchOutcome, SolverSettings } from './search.js';

@@ -12,15 +12,16 @@ function program(lines: string[]): Command {
 describe('graphgo bench core options', () => {
   it('turns options into runCoreBench options', () => {
     const now = () => 0;
-    expect(coreBenchOptions({ time: '50', graph: ['grid 9 9', 'cycle 5'], pairs: '0', cpuTime: true }, { cpuTimeMs: now }))
-      .toEqual({ time: 50, graphs: ['grid 9 9', 'cycle 5'], allocationPairs: 0, now, clock: 'cpu' });
+    const options = coreBenchOptions({ time: '50', graph: ['grid 9 9', 'cycle 5'], pairs: '0', cpuTime: true }, { cpuTimeMs: now });
+    expect(options).toMatchObject({ time: 50, allocationPairs: 0, now, clock: 'cpu' });
+    expect(options.graphs?.map((g) => [g.meta.spec, g.n])).toEqual([['grid 9 9', 81], ['cycle 5', 5]]);
     expect(coreBenchOptions({}, {})).toEqual({});
   });
 
   it('refuses bad options with a CliError', () => {
     expect(() => coreBenchOptions({ time: 'fast' }, {})).toThrow(CliError);
     expect(() => coreBenchOptions({ time: '0' }, {})).toThrow(/--time/);
-    expect(() => coreBenchOptions({ graph: ['grid 9'] }, {})).toThrow(/invalid graph "grid 9"/);
+    expect(() => coreBenchOptions({ graph: ['grid 9'] }, {})).toThrow(/^invalid graph: wrong number of arguments for grid/);
     expect(() => coreBenchOptions({ pairs: '1.5' }, {})).toThrow(/--pairs/);
     expect(() => coreBenchOptions({ cpuTime: true }, {})).toThrow(/--cpu-time/);
   });
@@ -88,5 +89,26 @@ describe('graphgo bench playouts', () => {
         from: 'user',
       }),
     ).rejects.toThrow(/use the typescript engine/);
+  });
+});
+
+describe('graphgo bench search and optimal', () => {
+  it('label their JSON with the graph and rules as typed', async () => {
+    const lines: string[] = [];
+    await program(lines).parseAsync(
+      ['bench', 'optimal', '--graph', 'path 4', '--bot', 'random', '--positions', '3', '--json'],
+      { from: 'user' },
+    );
+    expect(JSON.parse(lines[0])).toMatchObject({ graph: 'path 4', rules: 'area', bot: 'random', playouts: 1000, positions: 3 });
+  });
+
+  it('refuse bad flags before measuring, in the wording every front end uses', async () => {
+    const refusal = (args: string[]) => program([]).parseAsync(['bench', ...args], { from: 'user' });
+    await expect(refusal(['search', '--graph', 'grid 0 0'])).rejects.toThrow(/^invalid graph: /);
+    await expect(refusal(['search', '--rules', 'nonsense'])).rejects.toThrow(/^invalid rules: /);
+    await expect(refusal(['search', '--threads', '1,65'])).rejects.toThrow('--threads (each count) must be a whole number from 1 to 64');
+    await expect(refusal(['optimal', '--bot', 'gnugo'])).rejects.toThrow('unknown bot "gnugo"');
+    await expect(refusal(['optimal', '--graph', 'grid 9 9'])).rejects.toThrow('the solver cannot take grid 9 9');
+    await expect(refusal(['playouts', '--seconds', '0'])).rejects.toThrow('--seconds must be a positive number of seconds, got "0"');
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_GAMES, MIN_SAMPLES, runCoreBench } from '../../bench/core-bench.js';
 import type { CoreBenchReport, CoreBenchResult } from '../../bench/core-bench.js';
-import { buildFixture, loadFixture } from '../../bench/fixtures.js';
+import { buildFixture, suiteGraph } from '../../bench/fixtures.js';
+import { graphOf } from '../helpers/diagram.js';
 
 // A tiny time budget: this checks the report's shape and sane values, never timings.
 let cached: Promise<CoreBenchReport> | null = null;
 function report(): Promise<CoreBenchReport> {
-  cached ??= runCoreBench({ time: 20, graphs: ['grid 9 9'], allocationPairs: 20_000 });
+  cached ??= runCoreBench({ time: 20, graphs: [graphOf('grid 9 9')], allocationPairs: 20_000 });
   return cached;
 }
 
@@ -18,9 +19,9 @@ function find(r: CoreBenchReport, benchmark: string, rules?: string): CoreBenchR
 
 describe('bench fixtures', () => {
   it('reach the same mid-game position on every build, 40% of the vertices into the game', () => {
-    const a = loadFixture('grid 9 9');
-    const b = loadFixture('grid 9 9');
-    expect(a.spec).toBe('grid 9 9');
+    const a = buildFixture(graphOf('grid 9 9'));
+    const b = buildFixture(graphOf('grid 9 9'));
+    expect(a.label).toBe('grid 9 9');
     expect(a.moves.length).toBe(32);
     expect(b.moves).toEqual(a.moves);
     expect(a.midGame().position.toText()).toBe(b.midGame().position.toText());
@@ -28,9 +29,9 @@ describe('bench fixtures', () => {
     expect(a.midGame().over).toBe(false);
   });
 
-  it('refuses a bad spec with the graph error', () => {
-    const r = buildFixture('grid 0 x');
-    expect(r.ok).toBe(false);
+  it('builds the fixed suite from its specs, and calls a broken one a bug', () => {
+    expect(suiteGraph('random 10000 0.0004 1').n).toBe(10_000);
+    expect(() => suiteGraph('grid 0 x')).toThrow(/^bench graph "grid 0 x": /);
   });
 });
 
@@ -63,7 +64,7 @@ describe('runCoreBench', () => {
 
   it('counts the legal moves of the side to move in the mid-game position', async () => {
     const r = await report();
-    const fixture = loadFixture('grid 9 9');
+    const fixture = buildFixture(graphOf('grid 9 9'));
     const expected = fixture.midGame().legalMoves(fixture.toMove).length;
     expect(expected).toBeGreaterThan(0);
     expect(find(r, 'legal-moves').movesFound).toBe(expected);

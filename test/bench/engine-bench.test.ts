@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatEngineBench, runEngineBench } from '../../bench/engine-bench.js';
 import { ensureDist, ENGINE_MAIN } from '../gtp/build-dist.js';
+import { graphOf } from '../helpers/diagram.js';
 
 beforeAll(async () => {
   await ensureDist();
@@ -17,7 +18,7 @@ describe('engine benchmark', () => {
       engineMain: ENGINE_MAIN,
       startupRuns: 2,
       time: 20,
-      graphs: ['grid 9 9'],
+      graphs: [graphOf('grid 9 9')],
       onResult: (r) => seen.push(`${r.command}/${r.via}`),
     });
     expect(report.startup.runs).toBe(2);

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { measureOptimalMoves } from '../../bench/optimal-moves.js';
 import type { OptimalMovesOptions } from '../../bench/optimal-moves.js';
+import { graphOf, rulesOf } from '../helpers/diagram.js';
 
 const BASE: OptimalMovesOptions = {
-  graph: 'cycle 5',
-  rules: 'famine komi=-1',
+  setup: { graph: graphOf('cycle 5'), rules: rulesOf('famine komi=-1') },
   positions: 8,
   maxRandomMoves: 6,
   bot: 'solver',
@@ -21,8 +21,8 @@ const BASE: OptimalMovesOptions = {
 describe('bench optimal', () => {
   it('the solver bot finds an optimal move in every informative position', () => {
     const outcome = measureOptimalMoves(BASE);
-    if (!outcome.ok) throw new Error(outcome.error);
-    const r = outcome.report;
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const r = outcome.value;
     expect(r.positions).toBe(8);
     expect(r.optimal).toBe(8);
     expect(r.interval[1]).toBe(1);
@@ -32,9 +32,10 @@ describe('bench optimal', () => {
   });
 
   it('the random bot is measured on the same positions and does worse than the solver', () => {
-    const outcome = measureOptimalMoves({ ...BASE, bot: 'random', positions: 12, graph: 'path 5', rules: 'area' });
-    if (!outcome.ok) throw new Error(outcome.error);
-    const r = outcome.report;
+    const setup = { graph: graphOf('path 5'), rules: rulesOf('area') };
+    const outcome = measureOptimalMoves({ ...BASE, bot: 'random', positions: 12, setup });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const r = outcome.value;
     expect(r.positions).toBe(12);
     expect(r.optimal).toBeLessThan(12);
     expect(r.interval[0]).toBeLessThanOrEqual(r.rate);
@@ -42,10 +43,11 @@ describe('bench optimal', () => {
   });
 
   it('refuses graphs and rules the solver cannot take', () => {
-    const big = measureOptimalMoves({ ...BASE, graph: 'grid 9 9' });
+    const big = measureOptimalMoves({ ...BASE, setup: { ...BASE.setup, graph: graphOf('grid 9 9') } });
     expect(big.ok).toBe(false);
-    if (!big.ok) expect(big.error).toContain('the solver cannot take grid 9 9');
-    const bad = measureOptimalMoves({ ...BASE, graph: 'grid nine' });
-    expect(bad.ok).toBe(false);
+    if (!big.ok) expect(big.error.message).toContain('the solver cannot take grid 9 9');
+    const kim = measureOptimalMoves({ ...BASE, setup: { ...BASE.setup, rules: rulesOf('kim') } });
+    expect(kim.ok).toBe(false);
+    if (!kim.ok) expect(kim.error.code).toBe('unsolvable');
   });
 });

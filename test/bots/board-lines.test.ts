@@ -15,13 +15,13 @@ import { parseRules } from '../../src/rules.js';
 function graph(spec: string): Graph {
   const built = parseGraphSpec(spec);
   if (!built.ok) throw built.error;
-  return built.graph;
+  return built.value;
 }
 
 function at(g: Graph, name: string): number {
   const parsed = parseVertex(g, name);
-  if (!parsed.ok || parsed.vertex < 0) throw new Error(`bad vertex ${name}`);
-  return parsed.vertex;
+  if (!parsed.ok || parsed.value < 0) throw new Error(`bad vertex ${name}`);
+  return parsed.value;
 }
 
 describe('board lines', () => {
@@ -66,12 +66,12 @@ describe('the opening prior', () => {
     // existed, and then 12 of 30 seeds opened on the first two lines at 3,000 playouts (0 of 12 since).
     const g = graph('grid 9 9');
     const rules = parseRules('area suicide=forbidden');
-    if (!rules.ok) throw new Error(rules.error);
+    if (!rules.ok) throw new Error(rules.error.message);
     const lines = BoardLines.forGraph(g)!;
     let low = 0;
     for (const seed of ['1', '2', '3', '4', '5', '6']) {
       const bot = new UctBot({ ...DEFAULT_UCT_SETTINGS, playouts: 3000, seed });
-      const move = bot.genmove(new Game(g, rules.rules), 1);
+      const move = bot.genmove(new Game(g, rules.value), 1);
       if (lines.line[move] <= 2) low++;
     }
     expect(low).toBe(0);

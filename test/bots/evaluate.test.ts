@@ -17,7 +17,7 @@ function setup(spec: string, rulesText: string) {
   const built = parseGraphSpec(spec);
   const rules = parseRules(rulesText);
   if (!built.ok || !rules.ok) throw new Error('bad fixture');
-  return { graph: built.graph, rules: rules.rules };
+  return { graph: built.value, rules: rules.value };
 }
 
 /** Plays a light playout into a real game, predicts, then finishes the game with random players. */

@@ -14,7 +14,7 @@ import { parseDiagram } from '../helpers/diagram.js';
 function graph(spec: string): Graph {
   const built = parseGraphSpec(spec);
   if (!built.ok) throw built.error;
-  return built.graph;
+  return built.value;
 }
 
 /** A position on `grid W H` from a diagram (top row first), and the vertex of the cell marked `*` (empty). */

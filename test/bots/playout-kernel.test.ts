@@ -9,13 +9,14 @@ import { SquarePatterns } from '../../bots/patterns.js';
 import { LightPlayout } from '../../bots/playout.js';
 import { parseGraphSpec } from '../../src/families.js';
 import type { Graph } from '../../src/graph.js';
-import { EMPTY, Position } from '../../src/position.js';
+import { Position } from '../../src/position.js';
+import { EMPTY } from '../../src/vocabulary.js';
 import { Rng } from '../../src/rng.js';
 
 function graph(spec: string): Graph {
   const built = parseGraphSpec(spec);
   if (!built.ok) throw built.error;
-  return built.graph;
+  return built.value;
 }
 
 /** Everything a playout leaves behind, as one comparable record. */

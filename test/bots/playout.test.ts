@@ -15,13 +15,14 @@ import {
 import { SquarePatterns } from '../../bots/patterns.js';
 import { parseGraphSpec } from '../../src/families.js';
 import type { Graph } from '../../src/graph.js';
-import { EMPTY, PLAY_SUICIDE, Position } from '../../src/position.js';
+import { PLAY_SUICIDE, Position } from '../../src/position.js';
+import { EMPTY } from '../../src/vocabulary.js';
 import { Rng } from '../../src/rng.js';
 
 function graph(spec: string): Graph {
   const built = parseGraphSpec(spec);
   if (!built.ok) throw built.error;
-  return built.graph;
+  return built.value;
 }
 
 function averageLength(spec: string, playouts: number): { avg: number; capped: number } {

@@ -63,7 +63,7 @@ describe('search threads that fail', () => {
     worker.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       const done = new Int32Array(shared, 0, 1);
-      const rules = parseRules('area').rules;
+      const rules = parseRules('area').value;
       worker.postMessage({ rules, setup: [], firstColor: 1, history: [], color: 1, playouts: 100, seconds: null });
       const until = performance.now() + 20_000;
       while (Atomics.load(done, 0) === 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 10));
@@ -82,7 +82,7 @@ describe('search threads that fail', () => {
     const { parseGraphSpec } = await import(dist('src/families.js'));
     const { parseRules } = await import(dist('src/rules.js'));
     const { DEFAULT_UCT_SETTINGS } = await import(dist('bots/uct.js'));
-    const game = new Game(parseGraphSpec('grid 5 5').graph, parseRules('area').rules);
+    const game = new Game(parseGraphSpec('grid 5 5').value, parseRules('area').value);
     const bot = new ParallelUctBot({ ...DEFAULT_UCT_SETTINGS, seed: 'dead', playouts: 400 }, 2);
     try {
       game.play(1, bot.genmove(game, 1));

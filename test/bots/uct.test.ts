@@ -10,7 +10,7 @@ import { DEFAULT_UCT_SETTINGS, UctBot, type UctSettings } from '../../bots/uct.j
 import { NodePool } from '../../bots/tree.js';
 import { parseGraphSpec } from '../../src/families.js';
 import { Game } from '../../src/game.js';
-import { PASS, RESIGN } from '../../src/move.js';
+import { PASS, RESIGN } from '../../src/vocabulary.js';
 import { parseVertex } from '../../src/notation.js';
 import { parseRules } from '../../src/rules.js';
 import { gameFromDiagram } from '../helpers/diagram.js';
@@ -23,13 +23,13 @@ function newGame(spec: string, rulesText: string): Game {
   const built = parseGraphSpec(spec);
   const rules = parseRules(rulesText);
   if (!built.ok || !rules.ok) throw new Error('bad fixture');
-  return new Game(built.graph, rules.rules);
+  return new Game(built.value, rules.value);
 }
 
 function vertex(game: Game, name: string): number {
   const parsed = parseVertex(game.graph, name);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.vertex;
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.value;
 }
 
 describe('UCT bot', () => {

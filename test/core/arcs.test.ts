@@ -1,6 +1,6 @@
 /**
- * RULES.md, "The board": an arc u>v joins u and v for connection, but only v counts as a liberty of u. Groups use the
- * underlying graph; liberties use the direction. A vertex with no link gives a lone stone no liberty at all.
+ * docs/rules.md, "The board": an arc u>v joins u and v for connection, but only v counts as a liberty of u. Groups
+ * use the underlying graph; liberties use the direction. A vertex with no link gives a lone stone no liberty at all.
  * Vertex names here are index names (1..n); `game.play` takes 0-based vertices, so vertex k is k-1.
  */
 import { describe, expect, it } from 'vitest';

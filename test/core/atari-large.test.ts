@@ -5,14 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseGraphSpec } from '../../src/families.js';
-import { EMPTY, Position } from '../../src/position.js';
+import { Position } from '../../src/position.js';
+import { EMPTY } from '../../src/vocabulary.js';
 import { Rng } from '../../src/rng.js';
 
 describe('atari on large graphs', () => {
   it('agrees with a walk of each chain on a 6,000-vertex graph of average degree 12', () => {
     const built = parseGraphSpec('random 6000 0.002 3');
     if (!built.ok) throw built.error;
-    const g = built.graph;
+    const g = built.value;
     // The case under test: about 72,000 links times 6,000 vertices, beyond the exact range of the identity.
     expect(g.rlibStart[g.n] * g.n).toBeGreaterThan(94906265);
     const p = new Position(g);

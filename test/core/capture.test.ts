@@ -1,8 +1,8 @@
 /**
- * RULES.md, "A move": the mover colours an empty vertex; 1. every group of another colour without liberty is removed,
- * all at once; 2. then the mover's own group is removed if it has no liberty (self-capture), unless suicide is
- * forbidden, which makes the move illegal. Prisoners: to the opponent with two colours; with more, step-1 stones to
- * the mover and self-captured stones to no one.
+ * docs/rules.md, "A move": the mover colours an empty vertex; 1. every group of another colour without liberty is
+ * removed, all at once; 2. then the mover's own group is removed if it has no liberty (self-capture), unless suicide
+ * is forbidden, which makes the move illegal. Prisoners: to the opponent with two colours; with more, step-1 stones
+ * to the mover and self-captured stones to no one.
  */
 import { describe, expect, it } from 'vitest';
 import { diagramOf, gameFromDiagram, gameFromPosition, normalizeDiagram, playAt } from '../helpers/diagram.js';

@@ -1,11 +1,11 @@
 /**
- * RULES.md, "Turns" and PROTOCOL.md, "Play": `order` is the sequence of seats. With the default two-colour order 1,2
- * GTP's convention holds (any colour may play, the other colour moves next); with any other order only the seat's
- * colour may play ('wrong-color'). Resigning ends the game at once (`B+R`/`W+R`).
+ * docs/rules.md, "Turn order" and docs/protocol.md, "Vertices, colours, moves": `order` is the sequence of seats.
+ * With the default two-colour order 1,2 GTP's convention holds (any colour may play, the other colour moves next);
+ * with any other order only the seat's colour may play ('wrong-color'). Resigning ends the game at once (`B+R`/`W+R`).
  */
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/game.js';
-import { RESIGN } from '../../src/move.js';
+import { RESIGN } from '../../src/vocabulary.js';
 import { graphOf, playAt, playMoves, rulesOf } from '../helpers/diagram.js';
 
 function emptyGame(rules: string): Game {

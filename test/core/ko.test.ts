@@ -1,11 +1,11 @@
 /**
- * RULES.md, "Repetition (ko)": positional superko (no earlier colouring, the initial one included), situational
+ * docs/rules.md, "Repetition": positional superko (no earlier colouring, the initial one included), situational
  * superko (no earlier (colouring, colour to move next) pair, pairs after passes included) and simple ko (after a
  * one-stone capture by a lone stone left with one liberty, the captured vertex is forbidden to every colour until
  * the capturing seat comes round again).
  */
 import { describe, expect, it } from 'vitest';
-import { PASS } from '../../src/move.js';
+import { PASS } from '../../src/vocabulary.js';
 import { diagramOf, gameFromDiagram, gameFromPosition, normalizeDiagram, playAt, playMoves, vx } from '../helpers/diagram.js';
 
 // A ko on the left, free space on the right for moves elsewhere. Black C2 captures White B2 and is then a lone

@@ -1,6 +1,7 @@
 /**
- * PROTOCOL.md, legal_moves: every vertex the colour may play now, in index order; occupied vertices, simple-ko bans,
- * suicides (when forbidden) and superko repetitions are all excluded, exactly as `play` would judge them.
+ * docs/protocol.md, "State commands, for controllers, GUIs and tests", legal_moves: every vertex the colour may play
+ * now, in index order; occupied vertices, simple-ko bans, suicides (when forbidden) and superko repetitions are all
+ * excluded, exactly as `play` would judge them.
  */
 import { describe, expect, it } from 'vitest';
 import { gameFromDiagram, playAt, playMoves, vx } from '../helpers/diagram.js';

@@ -1,10 +1,10 @@
 /**
- * RULES.md, "Passing and the end" and "Counters, prisoners, komi": free passes end the game when every seat of the
+ * docs/rules.md, "Passing and the end" and "Counters and komi": free passes end the game when every seat of the
  * order has passed in succession; paid passes need a counter > 0 and cost 1 (counters may reach -0.5); none forbids
  * passing; under paid/none the player to move with no legal move and no pass loses (`B+M`/`W+M`).
  */
 import { describe, expect, it } from 'vitest';
-import { PASS } from '../../src/move.js';
+import { PASS } from '../../src/vocabulary.js';
 import { gameFromDiagram, gameFromPosition, graphOf, playAt, playMoves, rulesOf } from '../helpers/diagram.js';
 import { Game } from '../../src/game.js';
 
@@ -13,6 +13,41 @@ function emptyGame(spec: string, rules: string): Game {
 }
 
 describe('free passes', () => {
+  it('a game ended by passes can be taken up again; a pass ends it again, undo brings the end back', () => {
+    const game = emptyGame('grid 3 3', 'area komi=0.5');
+    game.play(1, 4);
+    game.play(2, PASS);
+    game.play(1, PASS);
+    expect([game.over, game.result]).toEqual([true, 'B+8.5']);
+    expect(game.resume()).toBe(true);
+    expect(game.over).toBe(false);
+    // A stone clears the passes as any stone does: White may play on.
+    expect(game.play(2, 0)).toBe('ok');
+    expect([game.over, game.toMove]).toEqual([false, 1]);
+    // Undoing it restores the record of the closing passes, and with it the end and its result.
+    expect(game.undo()).toBe(true);
+    expect([game.over, game.result]).toEqual([true, 'B+8.5']);
+    // After a resume one more pass ends the game at once: every seat has still passed since the last stone.
+    game.resume();
+    expect(game.play(2, PASS)).toBe('ok');
+    expect([game.over, game.result]).toEqual([true, 'B+8.5']);
+    // A resume that no turn follows is undone by settle.
+    game.resume();
+    game.settle();
+    expect([game.over, game.result]).toEqual([true, 'B+8.5']);
+  });
+
+  it('only an end by passes can be taken up again', () => {
+    const resigned = emptyGame('grid 3 3', 'area');
+    resigned.play(1, -2);
+    expect([resigned.resume(), resigned.over]).toEqual([false, true]);
+    const running = emptyGame('grid 3 3', 'area');
+    expect(running.resume()).toBe(false);
+    const famine = emptyGame('path 3', 'famine komi=0');
+    famine.play(1, 1);
+    expect([famine.over, famine.reason, famine.resume(), famine.over]).toEqual([true, 'no-move', false, true]);
+  });
+
   it('one colour passing twice out of turn (GTP convention) does not end a 1,2 game; the other colour passing does', () => {
     const game = emptyGame('grid 3 3', 'area');
     expect(game.play(1, PASS)).toBe('ok');

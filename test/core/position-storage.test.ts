@@ -10,7 +10,7 @@ import { Rng } from '../../src/rng.js';
 
 const built = parseGraphSpec('grid 5 5');
 if (!built.ok) throw built.error;
-const graph = built.graph;
+const graph = built.value;
 
 describe('Position storage', () => {
   it('lays its arrays out in the buffer given, from the offset, within storageBytes', () => {

@@ -1,6 +1,6 @@
 /**
- * RULES.md, "The presets": the table, overrides, and the refused combinations; PROTOCOL.md: get_rules prints the
- * preset and every key, and set_rules accepts it back unchanged.
+ * docs/rules.md, "Presets": the table, overrides, and the refused combinations; docs/protocol.md, "Rules commands":
+ * get_rules prints the preset and every key, and set_rules accepts it back unchanged.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, PRESETS, formatRules, parseRules, presetRules } from '../../src/rules.js';
@@ -8,18 +8,18 @@ import type { Rules } from '../../src/rules.js';
 
 function parsed(text: string): Rules {
   const r = parseRules(text);
-  if (!r.ok) throw new Error(`refused "${text}": ${r.error}`);
-  return r.rules;
+  if (!r.ok) throw new Error(`refused "${text}": ${r.error.message}`);
+  return r.value;
 }
 
 function refusal(text: string): string {
   const r = parseRules(text);
   if (r.ok) throw new Error(`"${text}" was accepted`);
-  return r.error;
+  return r.error.message;
 }
 
 describe('the preset table', () => {
-  // Each row copied from RULES.md's table.
+  // Each row copied from the table of docs/rules.md, "Presets".
   const TABLE: Record<string, Omit<Rules, 'preset'>> = {
     famine: { ko: 'positional', suicide: 'allowed', passes: 'paid', scoring: 'lastmove', komi: 7.5, colors: 2, order: [1, 2] },
     area: { ko: 'positional', suicide: 'allowed', passes: 'free', scoring: 'area', komi: 7.5, colors: 2, order: [1, 2] },
@@ -29,7 +29,7 @@ describe('the preset table', () => {
   };
 
   for (const name of PRESETS) {
-    it(`${name} has exactly the values of RULES.md`, () => {
+    it(`${name} has exactly the values of docs/rules.md`, () => {
       // presetRules and parsing the bare name agree with the table row.
       expect(presetRules(name)).toEqual({ preset: name, ...TABLE[name] });
       expect(parsed(name)).toEqual({ preset: name, ...TABLE[name] });
@@ -37,7 +37,7 @@ describe('the preset table', () => {
   }
 
   it('famine is the default', () => {
-    // RULES.md: "famine (default)".
+    // docs/rules.md, "Presets": "famine (default)".
     expect(DEFAULT_RULES).toEqual(presetRules('famine'));
   });
 
@@ -82,7 +82,7 @@ describe('refused combinations name the problem', () => {
   });
 
   it('unknown presets, keys and values', () => {
-    // Only the five presets and seven keys of RULES.md exist; each error names the offending word.
+    // Only the five presets and seven keys of docs/rules.md exist; each error names the offending word.
     expect(refusal('go')).toMatch(/preset/);
     expect(refusal('area handicap=2')).toMatch(/handicap/);
     expect(refusal('area ko=super')).toMatch(/ko/);
@@ -111,7 +111,7 @@ describe('formatRules and parseRules round-trip', () => {
     });
   }
 
-  it("PROTOCOL.md's get_rules example is printed exactly and accepted back", () => {
+  it("docs/protocol.md's get_rules example is printed exactly and accepted back", () => {
     const line = 'famine ko=positional suicide=allowed passes=paid scoring=lastmove komi=7.5 colors=2 order=1,2';
     expect(formatRules(presetRules('famine'))).toBe(line);
     expect(formatRules(parsed(line))).toBe(line);

@@ -1,5 +1,5 @@
 /**
- * RULES.md, "Deciding the winner": area = stones + empty regions touching only that colour; territory = those regions
+ * docs/rules.md, "Scoring": area = stones + empty regions touching only that colour; territory = those regions
  * + prisoners; White adds komi; regions are components of empty vertices in the underlying graph. Result texts:
  * `B+3.5`, `W+12`, `0`; with more colours `3+4`, or `0` when the first place is shared.
  */

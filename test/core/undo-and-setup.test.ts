@@ -1,11 +1,11 @@
 /**
  * Undo takes back a turn completely (position, counters, prisoners, passes, colour to move, the end and the
- * repetition history); set-up stones (RULES.md, "The board": handicap, ancient set-ups) come before the first move,
- * may hand the first move to another colour, and may not leave a group without liberty.
+ * repetition history); set-up stones (handicap, an SGF's AB/AW: docs/protocol.md, "Handicap" and "Loading a game")
+ * come before the first move, may hand the first move to another colour, and may not leave a group without liberty.
  */
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/game.js';
-import { RESIGN } from '../../src/move.js';
+import { RESIGN } from '../../src/vocabulary.js';
 import { gameFromDiagram, gameFromPosition, graphOf, playMoves, rulesOf, vx } from '../helpers/diagram.js';
 
 /** Everything a player or controller can observe about a two-colour game. */

@@ -9,12 +9,12 @@ export function build(spec: string): Graph {
 
 export function unwrap(result: GraphResult): Graph {
   if (!result.ok) throw new Error(`unexpected ${result.error.code}: ${result.error.message}`);
-  return result.graph;
+  return result.value;
 }
 
 /** The refusal of a spec a test expects to be invalid. */
 export function refusal(result: GraphResult): { code: string; message: string } {
-  if (result.ok) throw new Error(`expected a refusal, got a graph of ${result.graph.n} vertices`);
+  if (result.ok) throw new Error(`expected a refusal, got a graph of ${result.value.n} vertices`);
   return { code: result.error.code, message: result.error.message };
 }
 

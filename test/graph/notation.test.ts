@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { PASS, RESIGN } from '../../src/move.js';
+import { PASS, RESIGN } from '../../src/vocabulary.js';
 import { gtpColumnLetter, hasGtpNames, parseVertex, vertexName } from '../../src/notation.js';
 import { parseGraphFile } from '../../src/graph-formats.js';
 import type { Graph } from '../../src/graph.js';
@@ -8,8 +8,8 @@ import { build, unwrap } from './helpers.js';
 /** parseVertex's answer as a 1-based index (PASS/RESIGN unchanged), or the error text. */
 function parsed(graph: Graph, text: string): number | string {
   const result = parseVertex(graph, text);
-  if (!result.ok) return result.error;
-  return result.vertex < 0 ? result.vertex : result.vertex + 1;
+  if (!result.ok) return result.error.message;
+  return result.value < 0 ? result.value : result.value + 1;
 }
 
 describe('GTP names on lattices', () => {
@@ -50,7 +50,7 @@ describe('GTP names on lattices', () => {
   it('every lattice family has GTP names; the name round-trips for every vertex', () => {
     for (const spec of ['grid 7 5', 'torus 7 5', 'king 7 5', 'tri 7 5']) {
       const g = build(spec);
-      for (let v = 0; v < g.n; v++) expect(parseVertex(g, vertexName(g, v))).toEqual({ ok: true, vertex: v });
+      for (let v = 0; v < g.n; v++) expect(parseVertex(g, vertexName(g, v))).toEqual({ ok: true, value: v });
     }
   });
 

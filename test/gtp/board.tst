@@ -34,7 +34,7 @@ boardsize 3
 20 komi 6.5
 #? []
 21 get_rules
-#? [famine ko=positional suicide=allowed passes=paid scoring=lastmove komi=6\.5 colors=2 order=1,2]
+#? [area ko=positional suicide=allowed passes=free scoring=area komi=6\.5 colors=2 order=1,2]
 play b b2
 22 boardsize 3
 #? []
@@ -51,7 +51,7 @@ play b b2
 32 komi 0
 #? []
 33 get_rules
-#? [famine .* komi=0 .*]
+#? [area .* komi=0 .*]
 34 komi 7.5
 #? []
 35 komi abc
@@ -61,7 +61,7 @@ play b b2
 37 komi 1.5e1
 #? []
 38 get_rules
-#? [famine .* komi=15 .*]
+#? [area .* komi=15 .*]
 komi 7.5
 
 # clear_board: empty board, same graph, same rules, move history gone.

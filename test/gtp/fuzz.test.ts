@@ -20,7 +20,7 @@ import { GtpClient, type GtpResponse } from '../../protocol/client.js';
 import { parseGraphSpec } from '../../src/families.js';
 import { Game } from '../../src/game.js';
 import type { Graph } from '../../src/graph.js';
-import { PASS, RESIGN } from '../../src/move.js';
+import { PASS, RESIGN } from '../../src/vocabulary.js';
 import { parseVertex, vertexName } from '../../src/notation.js';
 import { Rng } from '../../src/rng.js';
 import { parseRules, type Rules } from '../../src/rules.js';
@@ -162,8 +162,8 @@ class Shadow {
         if (color === null) return { expected: fail('syntax error'), changed: false };
         const vertex = parseVertex(this.graph, args[1]);
         if (!vertex.ok) return { expected: fail(`no vertex "${args[1]}" on this graph`), changed: false };
-        if (vertex.vertex === RESIGN) return { expected: fail('syntax error'), changed: false };
-        const status = game.play(color, vertex.vertex);
+        if (vertex.value === RESIGN) return { expected: fail('syntax error'), changed: false };
+        const status = game.play(color, vertex.value);
         if (status === 'ok') return { expected: ok(), changed: true };
         const text =
           status === 'game-over' ? 'game over' : status === 'wrong-color' || status === 'bad-color' ? 'wrong colour' : 'illegal move';
@@ -180,10 +180,10 @@ class Shadow {
         const move = parseVertex(this.graph, response.text);
         if (!move.ok) throw new Error(`${name} answered "${response.text}", which is no vertex`);
         if (name === 'reg_genmove') {
-          expect(move.vertex === RESIGN || game.check(color, move.vertex) === 'ok', `reg_genmove ${response.text}`).toBe(true);
+          expect(move.value === RESIGN || game.check(color, move.value) === 'ok', `reg_genmove ${response.text}`).toBe(true);
           return { expected: null, changed: false };
         }
-        const status = game.play(color, move.vertex);
+        const status = game.play(color, move.value);
         expect(status, `genmove ${args[0]} answered ${response.text}, which the shadow refuses`).toBe('ok');
         return { expected: null, changed: true };
       }
@@ -197,14 +197,14 @@ class Shadow {
           const text = built.error.code === 'syntax' ? 'syntax error' : `invalid graph: ${built.error.message}`;
           return { expected: fail(text), changed: false };
         }
-        this.newGame(built.graph, this.rules);
+        this.newGame(built.value, this.rules);
         return { expected: ok(), changed: true };
       }
       case 'set_rules': {
         if (args.length === 0) return { expected: fail('syntax error'), changed: false };
         const parsed = parseRules(args.join(' '));
-        if (!parsed.ok) return { expected: fail(`invalid rules: ${parsed.error}`), changed: false };
-        this.newGame(this.graph, parsed.rules);
+        if (!parsed.ok) return { expected: fail(`invalid rules: ${parsed.error.message}`), changed: false };
+        this.newGame(this.graph, parsed.value);
         return { expected: ok(), changed: true };
       }
       case 'fixed_handicap':
@@ -214,8 +214,8 @@ class Shadow {
         const words = name === 'set_free_handicap' ? args : response.text.split(' ');
         const stones = words.map((w) => {
           const v = parseVertex(this.graph, w);
-          if (!v.ok || v.vertex < 0) throw new Error(`${name}: "${w}" is no vertex`);
-          return { vertex: v.vertex, color: 1 };
+          if (!v.ok || v.value < 0) throw new Error(`${name}: "${w}" is no vertex`);
+          return { vertex: v.value, color: 1 };
         });
         expect(game.setup(stones, 2), `${name} ${args.join(' ')}`).toBeNull();
         return { expected: null, changed: true };
@@ -235,13 +235,13 @@ class Shadow {
 function mustGraph(spec: string): Graph {
   const built = parseGraphSpec(spec);
   if (!built.ok) throw new Error(`bad spec ${spec}: ${built.error.message}`);
-  return built.graph;
+  return built.value;
 }
 
 function mustRules(text: string): Rules {
   const parsed = parseRules(text);
-  if (!parsed.ok) throw new Error(`bad rules ${text}: ${parsed.error}`);
-  return parsed.rules;
+  if (!parsed.ok) throw new Error(`bad rules ${text}: ${parsed.error.message}`);
+  return parsed.value;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@
 #? [edges 6 1-2 1-4 2-3 2-5 3-6 4-5 5-6]
 # GTP names on lattices, index names everywhere.
 3 legal_moves
-#? [A1 B1 C1 A2 B2 C2]
+#? [A1 B1 C1 A2 B2 C2 pass]
 4 set_graph torus 3 3
 #? []
 5 get_graph
@@ -26,7 +26,7 @@
 11 get_graph
 #? [edges 7 1-2 1-3 1-4 2-4 2-5 3-4 3-6 4-5 4-6 4-7 5-7 6-7]
 12 legal_moves
-#? [1 2 3 4 5 6 7]
+#? [1 2 3 4 5 6 7 pass]
 13 set_graph path 4
 #? []
 14 get_graph

@@ -71,14 +71,23 @@ set_rules area
 #? [\{"to_move":null,"position":"11111\.\.1\.\.22222\.{10}","counters":\[0,0,7\.5\],"prisoners":\[0,0,0\],"moves":13,"passes":2,"over":true,"result":"W\+16\.5"\}]
 # Two passes ended the area game. Black: 6 stones; the points of row 2 touch both colours; rows 4 and 5 touch
 # White only. White: 5 stones + 10 + komi 7.5 = 22.5, so W+16.5.
-43 play w a4
-#? ?[game over]
-44 play b pass
-#? ?[game over]
-# undo takes back the last pass and the game goes on.
-45 undo
+# GTP has no finished state: a refused move leaves the game over; a legal one takes it up again.
+43 play w a1
+#? ?[illegal move]
+44 get_state
+#? [\{"to_move":null,.*"passes":2,"over":true,"result":"W\+16\.5"\}]
+45 play w a4
 #? []
-46 play w a4
+46 get_state
+#? [\{"to_move":1,.*"moves":14,"passes":0,"over":false,"result":null\}]
+# Undoing that move brings the end back; undoing a pass takes the game up again too.
+47 undo
+#? []
+48 get_state
+#? [\{"to_move":null,.*"moves":13,"passes":2,"over":true,"result":"W\+16\.5"\}]
+49 undo
+#? []
+49 play w a4
 #? []
 
 # undo: one turn at a time, back to the empty board, then "cannot undo".

@@ -46,4 +46,4 @@
 20 showboard
 #? [\n[^\n]+(\n[^\n]+)*]
 21 list_commands
-#? [[a-z_]+(\n[a-z_]+)*]
+#? [[a-z_-]+(\n[a-z_-]+)*]

@@ -1,7 +1,8 @@
-# set_rules / get_rules: presets, overrides, round trips and refusals.
+# set_rules / get_rules: presets, overrides, round trips and refusals. `graphgo gtp` starts under area rules (GUI
+# front ends expect free passes and a count); famine is `set_rules famine` or `--rules famine` away.
 
 1 get_rules
-#? [famine ko=positional suicide=allowed passes=paid scoring=lastmove komi=7\.5 colors=2 order=1,2]
+#? [area ko=positional suicide=allowed passes=free scoring=area komi=7\.5 colors=2 order=1,2]
 2 set_rules area
 #? []
 3 get_rules

@@ -53,6 +53,25 @@ set_rules famine
 20 get_state
 #? [\{"to_move":1,"position":"\.{81}","counters":\[0,0,7\.5\],.*"moves":0,.*\}]
 
+# A vertex instead of a move number: the position before the first stone there (B E5, W C7, B G7; C7 is move 2).
+23 loadsgf test/gtp/fixtures/three-moves.sgf C7
+#? [white]
+24 get_state
+#? [\{"to_move":2,"position":"\.{40}1\.{40}",.*"moves":1,.*\}]
+25 loadsgf test/gtp/fixtures/three-moves.sgf Z99
+#? ?[syntax error]
+26 loadsgf test/gtp/fixtures/three-moves.sgf 0
+#? ?[syntax error]
+
+# A record that goes on after a pass pair and ends with one: B C3, W D2, pass, pass, B B4, W pass, B pass.
+# It loads under area rules, the game is over, and White would move next.
+set_rules area
+27 loadsgf test/gtp/fixtures/passes-then-play.sgf
+#? [white]
+28 get_state
+# Black C3, B4 against White D2, one shared empty region: 2 to 1 + 0.5.
+#? [\{"to_move":null,"position":"\.{8}2\.{3}1\.{3}1\.{8}","counters":\[0,0,0\.5\],"prisoners":\[0,0,0\],"moves":7,"passes":2,"over":true,"result":"B\+0\.5"\}]
+
 # Files that are missing or broken.
 21 loadsgf test/gtp/fixtures/no-such-file.sgf
 #? ?[cannot load file]

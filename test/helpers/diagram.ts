@@ -5,7 +5,8 @@
  * the bottom row is row 1, columns A.. from the left). Cells are single characters, spaces between them optional:
  *   `.` empty, `X` colour 1 (black), `O` colour 2 (white), `1`..`9` that colour.
  * So in a diagram of height H, the cell in text row r (0 = top) and column x is vertex (H - 1 - r) * W + x, which
- * is PROTOCOL.md's numbering (index i is column ((i-1) mod W) + 1, row floor((i-1) / W) + 1).
+ * is the lattice numbering of docs/graphs.md, "Families" (index i is column ((i-1) mod W) + 1, row
+ * floor((i-1) / W) + 1).
  *
  * Any other graph uses a position string in index order, as get_state prints it: `.12.`.
  */
@@ -55,15 +56,15 @@ export function normalizeDiagram(text: string): string {
 export function rulesOf(rules: RulesLike): Rules {
   if (typeof rules !== 'string') return rules;
   const parsed = parseRules(rules);
-  if (!parsed.ok) throw new Error(`bad rules "${rules}": ${parsed.error}`);
-  return parsed.rules;
+  if (!parsed.ok) throw new Error(`bad rules "${rules}": ${parsed.error.message}`);
+  return parsed.value;
 }
 
 export function graphOf(spec: Graph | string): Graph {
   if (typeof spec !== 'string') return spec;
   const built = parseGraphSpec(spec);
   if (!built.ok) throw new Error(`bad graph "${spec}": ${built.error.message}`);
-  return built.graph;
+  return built.value;
 }
 
 /** A game on `graph` whose set-up stones are `position` (one character per vertex in index order). */
@@ -113,15 +114,15 @@ export function diagramOf(game: Game): string {
 /** The vertex a name denotes (GTP name like `C3` on grids, index name `1`..`n` anywhere); throws if none. */
 export function vx(game: Game, name: string): number {
   const parsed = parseVertex(game.graph, name);
-  if (!parsed.ok || parsed.vertex < 0) throw new Error(`no vertex ${name}`);
-  return parsed.vertex;
+  if (!parsed.ok || parsed.value < 0) throw new Error(`no vertex ${name}`);
+  return parsed.value;
 }
 
 /** Plays `color` at the named vertex (or `pass`) and returns the status. */
 export function playAt(game: Game, color: number, name: string): string {
   const parsed = parseVertex(game.graph, name);
   if (!parsed.ok) throw new Error(`no vertex ${name}`);
-  return game.play(color, parsed.vertex);
+  return game.play(color, parsed.value);
 }
 
 /** Plays a sequence like `B C2, W pass, 3 D4` and throws at the first move that is not 'ok'. */

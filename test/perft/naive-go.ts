@@ -1,9 +1,9 @@
 /**
- * A second, deliberately naive implementation of /work/shared/RULES.md, living only in the tests.
+ * A second, deliberately naive implementation of the rules (docs/rules.md), living only in the tests.
  *
  * It shares no game logic with src/: plain arrays and sets, groups found by breadth-first search, liberties
  * recomputed from scratch, every colouring of the game kept as a string, every state immutable (a move returns a
- * new NaiveGame). It is slow on purpose and written from RULES.md line by line, so that a perft of the real Game
+ * new NaiveGame). It is slow on purpose and written from docs/rules.md line by line, so that a perft of the real Game
  * against it can disagree. The only things taken from src/ are the Graph's list of links as given (linkU, linkV,
  * linkKind: not its CSR views) and the Rules record's fields.
  */
@@ -12,7 +12,7 @@ import type { Rules } from '../../src/rules.js';
 
 export const NAIVE_PASS = -1;
 
-/** The board as RULES.md states it: underlying neighbours and out-liberties, as plain arrays. */
+/** The board as docs/rules.md, "The board" states it: underlying neighbours and out-liberties, as plain arrays. */
 export interface NaiveBoard {
   readonly n: number;
   /** Underlying graph: u and v are neighbours when u-v, u>v or v>u. */
@@ -57,7 +57,7 @@ export function naiveBoardOf(graph: Graph): NaiveBoard {
   return naiveBoard(graph.n, links);
 }
 
-/** The rule-set parameters, as RULES.md names them. */
+/** The rule-set parameters, as docs/rules.md names them. */
 export interface NaiveRules {
   readonly ko: 'positional' | 'situational' | 'simple';
   readonly suicide: 'allowed' | 'forbidden';
@@ -68,7 +68,7 @@ export interface NaiveRules {
   readonly order: readonly number[];
 }
 
-/** RULES.md's table of presets, copied by hand, to pin src/rules.ts's table. */
+/** The table of docs/rules.md, "Presets", copied by hand, to pin src/rules.ts's table. */
 export const RULES_MD_PRESETS: Record<string, Omit<NaiveRules, 'order'>> = {
   famine: { ko: 'positional', suicide: 'allowed', passes: 'paid', scoring: 'lastmove', komi: 7.5, colors: 2 },
   area: { ko: 'positional', suicide: 'allowed', passes: 'free', scoring: 'area', komi: 7.5, colors: 2 },

@@ -1,6 +1,6 @@
 /**
  * Perft: the real Game (src/game.ts over the typed-array Position) against a second, naive implementation of
- * RULES.md (./naive-go.ts). perft(d) counts the sequences of d actions (moves and passes) from the empty board,
+ * docs/rules.md (./naive-go.ts). perft(d) counts the sequences of d actions (moves and passes) from the empty board,
  * a finished game counting as one leaf wherever it ends. One walk to depth D gives perft(1..D): at every node of
  * the tree both sides must agree on the legal vertices (game.legalMoves and game.check per vertex), canPass,
  * whether the game is over, the result text, the colouring, prisoners and counters. The counts of both are
@@ -131,7 +131,7 @@ import { describe, expect, it } from 'vitest';
 import { parseGraphSpec } from '../../src/families.js';
 import type { Graph } from '../../src/graph.js';
 import { Game } from '../../src/game.js';
-import { PASS } from '../../src/move.js';
+import { PASS } from '../../src/vocabulary.js';
 import { PRESETS, parseRules } from '../../src/rules.js';
 import type { Rules } from '../../src/rules.js';
 import {
@@ -269,13 +269,13 @@ const CASES: readonly Case[] = [
 function graphOf(spec: string): Graph {
   const r = parseGraphSpec(spec);
   if (!r.ok) throw new Error(`${spec}: ${r.error.message}`);
-  return r.graph;
+  return r.value;
 }
 
 function rulesOf(text: string): Rules {
   const r = parseRules(text);
-  if (!r.ok) throw new Error(`${text}: ${r.error}`);
-  return r.rules;
+  if (!r.ok) throw new Error(`${text}: ${r.error.message}`);
+  return r.value;
 }
 
 const name = (a: number): string => (a === NAIVE_PASS ? 'pass' : String(a + 1));
@@ -398,7 +398,7 @@ function walkOf(c: Case): Walk {
   return w;
 }
 
-describe('the presets are the table of RULES.md', () => {
+describe('the presets are the table of docs/rules.md', () => {
   it.each(PRESETS.map((p) => [p]))('%s', (preset) => {
     const { preset: _name, order, ...body } = rulesOf(preset);
     expect(body).toEqual(RULES_MD_PRESETS[preset]);

@@ -1,6 +1,7 @@
 /**
- * Debian's Chromium, driven by playwright-core, for the web game's tests and screenshots. The flags keep it off the
- * network (the machine's notes: without them Chromium keeps trying Google's services and gets refused).
+ * Debian's Chromium, driven by playwright-core, for the web game's tests (scripts/screenshots.mjs starts it the same
+ * way). The flags keep it off the network: without them Chromium keeps trying Google's services, and a machine
+ * without network access refuses them.
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';

@@ -6,9 +6,10 @@ import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASS } from '../../src/move.js';
-import { Match, matchSettings, searchLimits, DEFAULT_PLAY_PLAYOUTS, DEFAULT_PLAY_SECONDS } from '../../play/match.js';
-import type { MatchRequest } from '../../play/match.js';
+import { PASS } from '../../src/vocabulary.js';
+import { DEFAULT_PLAYOUTS, DEFAULT_SECONDS_CAP, searchLimits } from '../../bots/search-limits.js';
+import { Match, describeStrength } from '../../play/match.js';
+import { readMatchRequest, type MatchRequest } from '../../play/match-request.js';
 import { runTerminalGame } from '../../play/terminal-game.js';
 import type { TerminalOutcome } from '../../play/terminal-game.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
@@ -27,8 +28,8 @@ interface Session {
 }
 
 function newMatch(request: MatchRequest, moves: string[] = []): Match {
-  const settings = matchSettings({ bot: 'random', ...request });
-  if (!settings.ok) throw new Error(settings.error);
+  const settings = readMatchRequest({ bot: 'random', ...request });
+  if (!settings.ok) throw new Error(settings.error.message);
   const match = new Match(settings.value);
   const replayed = match.replay(moves);
   if (!replayed.ok) throw new Error(replayed.error);
@@ -244,25 +245,34 @@ describe('terminal game: whole games', () => {
 
 describe('match settings', () => {
   it('defaults to 9x9 famine, black, UCT with 10000 playouts capped at 2 seconds', () => {
-    const settings = matchSettings({});
+    const settings = readMatchRequest({});
     expect(settings.ok).toBe(true);
     if (!settings.ok) return;
     expect(settings.value.graph.meta.spec).toBe('grid 9 9');
     expect(settings.value.rules.preset).toBe('famine');
     expect(settings.value.human).toBe(1);
     expect(settings.value.bot).toBe('uct');
-    expect(searchLimits(settings.value)).toEqual({ playouts: DEFAULT_PLAY_PLAYOUTS, seconds: DEFAULT_PLAY_SECONDS });
-    expect(searchLimits({ playouts: 50 })).toEqual({ playouts: 50 });
-    expect(searchLimits({ seconds: 1 })).toEqual({ seconds: 1 });
+    expect(settings.value.limits).toEqual({});
+    expect(describeStrength(settings.value)).toBe('uct, 10000 playouts or 2 s a move');
+    expect(describeStrength({ ...settings.value, limits: { playouts: 50 } })).toBe('uct, 50 playouts a move');
+    expect(describeStrength({ ...settings.value, bot: 'solver' })).toBe('solver, 5000000 nodes or 2 s a move');
+  });
+
+  it('reads the default limits from one place: a person waits less than the engine\'s controller', () => {
+    expect(searchLimits({}, 'person')).toEqual({ playouts: DEFAULT_PLAYOUTS, seconds: DEFAULT_SECONDS_CAP.person });
+    expect(searchLimits({}, 'engine')).toEqual({ playouts: DEFAULT_PLAYOUTS, seconds: DEFAULT_SECONDS_CAP.engine });
+    expect(DEFAULT_SECONDS_CAP.person).toBeLessThan(DEFAULT_SECONDS_CAP.engine);
+    expect(searchLimits({ playouts: 50 }, 'person')).toEqual({ playouts: 50, seconds: null });
+    expect(searchLimits({ seconds: 1 }, 'person')).toEqual({ playouts: null, seconds: 1 });
   });
 
   it('refuses bad graphs, rules, colours, bots and limits with a reason', () => {
     const error = (request: MatchRequest) => {
-      const settings = matchSettings(request);
-      return settings.ok ? '' : settings.error;
+      const settings = readMatchRequest(request);
+      return settings.ok ? '' : settings.error.message;
     };
     expect(error({ graph: 'grid 0 0' })).toMatch(/^invalid graph: /);
-    expect(error({ graphText: 'nonsense' })).toMatch(/^invalid graph file: /);
+    expect(error({ graphText: 'nonsense' })).toMatch(/^invalid graph file graphText: /);
     expect(error({ rules: 'chess' })).toMatch(/^invalid rules: unknown preset/);
     expect(error({ color: 'green' })).toContain('colour 5 does not play');
     expect(error({ color: 'pink' })).toContain('unknown colour "pink"');
@@ -323,5 +333,9 @@ describe('graphgo play without a terminal', () => {
     expect(r.stderr).toContain('graphgo: unknown colour "pink"');
     const both = await run(['play', '--graph', 'cycle 5', '--graph-file', join(REPO_ROOT, 'package.json')], 'devnull');
     expect(both.stderr).toContain('give --graph or --graph-file, not both');
+    const nodes = await run(['play', '--bot', 'solver', '--max-nodes', '0'], 'devnull');
+    expect(nodes.stderr).toBe('graphgo: --max-nodes must be a positive whole number, got "0"\n');
+    const playouts = await run(['play', '--playouts', '20000000'], 'devnull');
+    expect(playouts.stderr).toBe('graphgo: --playouts must be a whole number from 1 to 10000000, got "20000000"\n');
   });
 });

@@ -21,13 +21,16 @@ import { parseGraphSpec } from '../../src/families.js';
 import { ARC, GraphBuilder } from '../../src/graph.js';
 import type { Graph } from '../../src/graph.js';
 import { Game } from '../../src/game.js';
-import { PASS } from '../../src/move.js';
-import { EMPTY, Position, zobristHi, zobristLo } from '../../src/position.js';
+import { EMPTY, PASS } from '../../src/vocabulary.js';
+import { Position, zobristHi, zobristLo } from '../../src/position.js';
 import { Rng } from '../../src/rng.js';
 import { formatRules, parseRules } from '../../src/rules.js';
 import type { Rules } from '../../src/rules.js';
 
-/** Rule sets played, each for GAMES_PER_RULES games. paid/none passes are two-colour only (RULES.md). */
+/**
+ * Rule sets played, each for GAMES_PER_RULES games. paid/none passes are two-colour only (docs/rules.md, "Passing and
+ * the end").
+ */
 const RULE_SETS = [
   'famine',
   'area',
@@ -98,10 +101,10 @@ function randomGraph(rng: Rng): TestGraph {
     const r = parseGraphSpec(spec);
     if (!r.ok) throw new Error(`${spec}: ${r.error.message}`);
     const links: Link[] = [];
-    for (let i = 0; i < r.graph.linkU.length; i++) {
-      links.push({ u: r.graph.linkU[i], v: r.graph.linkV[i], arc: r.graph.linkKind[i] === ARC });
+    for (let i = 0; i < r.value.linkU.length; i++) {
+      links.push({ u: r.value.linkU[i], v: r.value.linkV[i], arc: r.value.linkKind[i] === ARC });
     }
-    return { graph: r.graph, board: boardOf(r.graph.n, links), spec };
+    return { graph: r.value, board: boardOf(r.value.n, links), spec };
   }
   const n = 5 + rng.int(36);
   const isolatedRate = rng.int(3) === 0 ? 0 : 0.05 + rng.float() * 0.15;
@@ -137,7 +140,7 @@ function randomGraph(rng: Rng): TestGraph {
   }
   const r = builder.build();
   if (!r.ok) throw new Error(r.error.message);
-  return { graph: r.graph, board: boardOf(n, links), spec: `edges ${n} ${words.join(' ')}`.trim() };
+  return { graph: r.value, board: boardOf(n, links), spec: `edges ${n} ${words.join(' ')}`.trim() };
 }
 
 /** Compares every incremental structure of the position with a recomputation; returns the first problem or null. */
@@ -358,12 +361,12 @@ function playGame(rules: Rules, rng: Rng, tally: Tally): string | null {
 describe('position invariants over random games', () => {
   it.each(RULE_SETS.map((r) => [r]))('%s', (text) => {
     const parsed = parseRules(text);
-    if (!parsed.ok) throw new Error(parsed.error);
+    if (!parsed.ok) throw new Error(parsed.error.message);
     const rng = new Rng(`position-invariants ${text}`);
     const failures: string[] = [];
     const tally: Tally = { turns: 0, captured: 0 };
     for (let g = 0; g < GAMES_PER_RULES && failures.length < MAX_FAILURES; g++) {
-      const problem = playGame(parsed.rules, rng, tally);
+      const problem = playGame(parsed.value, rng, tally);
       if (problem) failures.push(problem);
     }
     expect(failures).toEqual([]);
@@ -375,7 +378,7 @@ describe('position invariants over random games', () => {
   it('undo keeps emptyIndex right after a self-capture over the played vertex slot (cycle 3)', () => {
     const r = parseGraphSpec('cycle 3');
     if (!r.ok) throw r.error;
-    const p = new Position(r.graph);
+    const p = new Position(r.value);
     const board = boardOf(3, [
       { u: 0, v: 1, arc: false },
       { u: 1, v: 2, arc: false },

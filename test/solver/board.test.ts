@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/game.js';
-import { PASS } from '../../src/move.js';
-import { EMPTY, PLAY_SUICIDE } from '../../src/position.js';
+import { EMPTY, PASS } from '../../src/vocabulary.js';
+import { PLAY_SUICIDE } from '../../src/position.js';
 import { Rng } from '../../src/rng.js';
 import { countBoard } from '../../src/scoring.js';
 import { Benson } from '../../src/solver/benson.js';

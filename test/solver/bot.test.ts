@@ -8,8 +8,8 @@ import { graphOf, rulesOf } from './helpers.js';
 
 function bot(name: string, seed = '1', playouts?: number): Bot {
   const r = createBot(name, { seed, playouts });
-  if (!r.ok) throw new Error(r.error);
-  return r.bot;
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }
 
 function playOut(game: Game, black: Bot, white: Bot, maxMoves = 200): void {

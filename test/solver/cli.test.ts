@@ -1,6 +1,10 @@
-/** `graphgo solve` and `graphgo count`, run in-process. */
+/** `graphgo solve`, `graphgo count` and the solver's budget flag, run in-process. */
 import { describe, expect, it } from 'vitest';
+import { createBot } from '../../bots/registry.js';
+import type { SolverBot } from '../../bots/solver.js';
 import { runCli } from '../../cli/main.js';
+import { Game } from '../../src/game.js';
+import { graphOf, rulesOf } from './helpers.js';
 
 async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -95,5 +99,25 @@ describe('graphgo count', () => {
   });
   it('needs a graph', async () => {
     expect((await run('count')).err).toContain('missing --graph');
+  });
+});
+
+describe('--bot solver', () => {
+  const solveFirstMove = (options: { playouts?: number; maxNodes?: number }): SolverBot => {
+    const created = createBot('solver', { seed: '1', ...options });
+    if (!created.ok) throw new Error(created.error.message);
+    const bot = created.value as SolverBot;
+    bot.genmove(new Game(graphOf('grid 3 3'), rulesOf('area')), 1);
+    return bot;
+  };
+
+  it('takes its node budget from --max-nodes, and leaves --playouts to its fallback player', () => {
+    expect(solveFirstMove({ maxNodes: 50 }).lastSolve?.status).toBe('unknown');
+    expect(solveFirstMove({ playouts: 50 }).lastSolve?.status).toBe('solved');
+  });
+
+  it('refuses a bad budget on the command line', async () => {
+    const r = await run('gtp', '--bot', 'solver', '--max-nodes', '1.5');
+    expect(r).toMatchObject({ code: 1, err: 'graphgo: --max-nodes must be a positive whole number, got "1.5"\n' });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The frontier count of legal positions against brute force over all 3^n colourings, judged by a legality test
- * written here from RULES.md (groups by breadth-first search on the underlying graph, liberties through the links
- * as given), on tiny graphs with edges and arcs; and its vertex orders.
+ * written here from docs/rules.md, "The board" (groups by breadth-first search on the underlying graph, liberties
+ * through the links as given), on tiny graphs with edges and arcs; and its vertex orders.
  */
 import { describe, expect, it } from 'vitest';
 import { ARC } from '../../src/graph.js';

@@ -2,7 +2,7 @@
 import { parseGraphSpec } from '../../src/families.js';
 import { Game } from '../../src/game.js';
 import type { Graph } from '../../src/graph.js';
-import { PASS } from '../../src/move.js';
+import { PASS } from '../../src/vocabulary.js';
 import { Rng } from '../../src/rng.js';
 import { parseRules } from '../../src/rules.js';
 import type { Rules } from '../../src/rules.js';
@@ -11,13 +11,13 @@ import { NAIVE_PASS, NaiveGame, naiveBoardOf, naiveRulesOf } from '../perft/naiv
 export function graphOf(spec: string): Graph {
   const r = parseGraphSpec(spec);
   if (!r.ok) throw new Error(r.error.message);
-  return r.graph;
+  return r.value;
 }
 
 export function rulesOf(text: string): Rules {
   const r = parseRules(text);
-  if (!r.ok) throw new Error(r.error);
-  return r.rules;
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
 }
 
 /**

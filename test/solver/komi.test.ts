@@ -1,7 +1,7 @@
 /**
- * The komi of a graph (seed 000, RULES.md): the largest integer K such that black, moving first, wins under the
- * famine rules with komi K. Checked against the naive full minimax on tiny graphs, for monotonicity in K, and the
- * enumeration of connected graphs that the komi table runs over.
+ * The komi of a graph (seed 000; docs/solver.md, "What is solved"): the largest integer K such that black, moving
+ * first, wins under the famine rules with komi K. Checked against the naive full minimax on tiny graphs, for
+ * monotonicity in K, and the enumeration of connected graphs that the komi table runs over.
  */
 import { describe, expect, it } from 'vitest';
 import { connectedGraphs, edgesSpec } from '../../src/solver/graph-enumeration.js';
@@ -75,11 +75,11 @@ describe('connected graphs up to isomorphism', () => {
 
 describe('family ranges', () => {
   it('expands ranges in any position', () => {
-    expect(expandFamily('cycle 3..5')).toEqual({ ok: true, specs: ['cycle 3', 'cycle 4', 'cycle 5'] });
-    expect(expandFamily('grid 2..3 1..2')).toEqual({ ok: true, specs: ['grid 2 1', 'grid 2 2', 'grid 3 1', 'grid 3 2'] });
-    expect(expandFamily('petersen')).toEqual({ ok: true, specs: ['petersen'] });
+    expect(expandFamily('cycle 3..5')).toEqual({ ok: true, value: ['cycle 3', 'cycle 4', 'cycle 5'] });
+    expect(expandFamily('grid 2..3 1..2')).toEqual({ ok: true, value: ['grid 2 1', 'grid 2 2', 'grid 3 1', 'grid 3 2'] });
+    expect(expandFamily('petersen')).toEqual({ ok: true, value: ['petersen'] });
     const connected = expandFamily('connected 1..3');
-    expect(connected.ok && connected.specs).toEqual(['edges 1', 'edges 2 1-2', 'edges 3 1-2 1-3', 'edges 3 1-2 1-3 2-3']);
+    expect(connected.ok && connected.value).toEqual(['edges 1', 'edges 2 1-2', 'edges 3 1-2 1-3', 'edges 3 1-2 1-3 2-3']);
   });
   it('refuses what makes no sense', () => {
     expect(expandFamily('cycle 5..3').ok).toBe(false);

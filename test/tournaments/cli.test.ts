@@ -128,7 +128,7 @@ describe('graphgo tournament', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/--sprt takes four numbers/);
     const bad2 = await inProcess(['tournament', 'match', '--engine', 'builtin:random', '--engine', 'builtin:nope', '--graph', 'hex 0']);
-    expect(bad2.err).toMatch(/^graphgo: invalid tournament match:\n {2}engines\[1\]: unknown built-in bot "nope".*\n {2}graphs\[0\]: invalid graph "hex 0"/);
+    expect(bad2.err).toMatch(/^graphgo: invalid tournament match:\n {2}engines\[1\]: unknown built-in bot "nope".*\n {2}graphs\[0\]: invalid graph: hex needs R >= 1/);
     const missing = await inProcess(['tournament', 'status', join(dir, 'nothing-here')]);
     expect(missing).toMatchObject({ code: 1, err: expect.stringMatching(/no such file or folder/) });
   }, 60_000);

@@ -15,30 +15,30 @@ const base = { baseDir: '/tmp', defaultOut: (h: string) => `/tmp/out-${h}` };
 
 function errorsOf(raw: unknown): string[] {
   const r = validateTournament(raw, base);
-  return r.ok ? [] : r.errors;
+  return r.ok ? [] : [...(r.error.details ?? [])];
 }
 
 describe('command lines', () => {
   it('splits like a shell and joins back', () => {
     const r = splitCommandLine(`"/opt/my engine/bin" --name 'a b' x\\ y "q\\"uote"`);
-    expect(r).toEqual({ ok: true, words: ['/opt/my engine/bin', '--name', 'a b', 'x y', 'q"uote'] });
+    expect(r).toEqual({ ok: true, value: ['/opt/my engine/bin', '--name', 'a b', 'x y', 'q"uote'] });
     expect(splitCommandLine('prog "open')).toMatchObject({ ok: false });
     const words = ['a b', "it's", '--x=1', ''];
-    expect(splitCommandLine(joinCommandLine(words))).toEqual({ ok: true, words });
+    expect(splitCommandLine(joinCommandLine(words))).toEqual({ ok: true, value: words });
   });
 });
 
 describe('engine texts', () => {
   it('reads built-in bots, the gnugo alias, command lines and NAME= prefixes', () => {
     const uct = parseEngineText('builtin:uct --playouts 2000');
-    expect(uct).toMatchObject({ ok: true, def: { name: 'uct --playouts 2000', builtin: { bot: 'uct', options: ['--playouts', '2000'] } } });
+    expect(uct).toMatchObject({ ok: true, value: { name: 'uct --playouts 2000', builtin: { bot: 'uct', options: ['--playouts', '2000'] } } });
     const gnugo = parseEngineText('gnugo');
-    expect(gnugo.ok && gnugo.def.command!.slice(1)).toEqual([...GNUGO_BASE_ARGS, '--level', '10']);
+    expect(gnugo.ok && gnugo.value.command!.slice(1)).toEqual([...GNUGO_BASE_ARGS, '--level', '10']);
     const level1 = parseEngineText('gnugo --level 1');
-    expect(level1.ok && level1.def.command!.slice(1)).toEqual([...GNUGO_BASE_ARGS, '--level', '1']);
-    expect(parseEngineText('strong=builtin:uct --playouts 10000')).toMatchObject({ ok: true, def: { name: 'strong' } });
-    expect(parseEngineText('/usr/bin/leelaz --gtp -w net.gz')).toMatchObject({ ok: true, def: { name: 'leelaz --gtp -w net.gz', command: ['/usr/bin/leelaz', '--gtp', '-w', 'net.gz'] } });
-    expect(parseEngineText('builtin:alphago')).toMatchObject({ ok: false, error: expect.stringMatching(/unknown built-in bot "alphago" \(known: .*uct/) });
+    expect(level1.ok && level1.value.command!.slice(1)).toEqual([...GNUGO_BASE_ARGS, '--level', '1']);
+    expect(parseEngineText('strong=builtin:uct --playouts 10000')).toMatchObject({ ok: true, value: { name: 'strong' } });
+    expect(parseEngineText('/usr/bin/leelaz --gtp -w net.gz')).toMatchObject({ ok: true, value: { name: 'leelaz --gtp -w net.gz', command: ['/usr/bin/leelaz', '--gtp', '-w', 'net.gz'] } });
+    expect(parseEngineText('builtin:alphago')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/unknown built-in bot "alphago" \(known: .*uct/) } });
   });
 
   it('gives built-in bots the tournament limits and a seed unless they set their own', () => {
@@ -46,11 +46,11 @@ describe('engine texts', () => {
     const plain = parseEngineText('builtin:uct');
     const own = parseEngineText('builtin:uct --playouts 50 --seed 7');
     if (!plain.ok || !own.ok) throw new Error('parse');
-    expect(engineArgv(plain.def, host, { playouts: 300, seconds: null }, 's')).toEqual({
+    expect(engineArgv(plain.value, host, { playouts: 300, seconds: null }, 's')).toEqual({
       program: '/node',
       args: ['/repo/dist/cli/main.js', 'gtp', '--bot', 'uct', '--playouts', '300', '--seed', 's'],
     });
-    expect(engineArgv(own.def, host, { playouts: 300, seconds: 2 }, 's').args.slice(2)).toEqual(['--bot', 'uct', '--playouts', '50', '--seed', '7']);
+    expect(engineArgv(own.value, host, { playouts: 300, seconds: 2 }, 's').args.slice(2)).toEqual(['--bot', 'uct', '--playouts', '50', '--seed', '7']);
   });
 });
 
@@ -78,11 +78,11 @@ describe('tournament validation', () => {
     );
     const r = loadTournamentFile(file);
     // Three engines: the SPRT is refused, everything else is fine.
-    expect(r).toEqual({ ok: false, errors: ['sprt: an SPRT compares exactly two engines, not 3'] });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid-tournament', details: ['sprt: an SPRT compares exactly two engines, not 3'] } });
     const raw = JSON.parse(JSON.stringify({ engines: ['builtin:random', 'builtin:random'], graphs: [{ file: join(dir, 'tri.edges') }], rules: 'area', sprt: [0, 10, 0.05, 0.05] }));
     const ok = validateTournament(raw, { baseDir: dir, defaultOut: () => 'x' });
-    if (!ok.ok) throw new Error(ok.errors.join('\n'));
-    const t = ok.tournament;
+    if (!ok.ok) throw new Error(ok.error.message);
+    const t = ok.value;
     expect(t.engines.map((e) => e.name)).toEqual(['random', 'random#2']);
     expect(t.graphs[0]).toMatchObject({ label: 'tri.edges', setGraph: 'edges 3 1-2 2-3 1-3', squareSide: null });
     expect(t.rules[0]).toMatchObject({ label: 'area', seatLetters: 'AB', roles: 2 });
@@ -105,8 +105,8 @@ describe('tournament validation', () => {
         'concurency: unknown key (did you mean "concurrency"?)',
         'engines[0].comand: unknown key (did you mean "command"?)',
         expect.stringMatching(/^engines\[1\]: unknown built-in bot "nobot"/),
-        expect.stringMatching(/^graphs\[0\]: invalid graph "grid 0 0"/),
-        expect.stringMatching(/^rules\[0\]: invalid rules "area passes=paid": scoring=area needs passes=free/),
+        expect.stringMatching(/^graphs\[0\]: invalid graph: grid needs W, H >= 1/),
+        expect.stringMatching(/^rules\[0\]: invalid rules: scoring=area needs passes=free/),
         'rules[1].seats: "AB" has 2 letters but the order 1,2,2,1 has 4 seats',
         'games: must be a whole number from 1 to 10000000, got 0',
         'sprt: elo1 (0) must be greater than elo0 (10)',
@@ -125,9 +125,9 @@ describe('tournament validation', () => {
     const b = validateTournament({ ...raw, games: 50, concurrency: 3 }, base);
     const c = validateTournament({ ...raw, seed: 'other' }, base);
     if (!a.ok || !b.ok || !c.ok) throw new Error('invalid');
-    expect(a.tournament.out).toBe(b.tournament.out);
-    expect(a.tournament.out).not.toBe(c.tournament.out);
-    expect(a.tournament.out).toBe(`/tmp/out-${identityHash(a.tournament)}`);
+    expect(a.value.out).toBe(b.value.out);
+    expect(a.value.out).not.toBe(c.value.out);
+    expect(a.value.out).toBe(`/tmp/out-${identityHash(a.value)}`);
   });
 });
 
@@ -135,8 +135,8 @@ describe('schedules', () => {
   const names = (k: number) => Array.from({ length: k }, (_, i) => `e${i}`);
   const tour = (raw: Record<string, unknown>) => {
     const r = validateTournament({ graphs: ['grid 5 5'], rules: ['area'], ...raw }, base);
-    if (!r.ok) throw new Error(r.errors.join('\n'));
-    return r.tournament;
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value;
   };
 
   it('makes combinations in order', () => {
@@ -172,7 +172,8 @@ describe('schedules', () => {
   });
 
   it('reads seat letters', () => {
-    const rules = parseRules('netgo colors=3').ok ? (parseRules('netgo colors=3') as { ok: true; rules: never }).rules : null;
+    const parsedRules = parseRules('netgo colors=3');
+    const rules = parsedRules.ok ? parsedRules.value : null;
     expect(parseSeats(rules!, undefined)).toEqual({ seats: [0, 1, 2], roles: 3, seatLetters: 'ABC' });
     expect(parseSeats(rules!, 'aab')).toEqual({ seats: [0, 0, 1], roles: 2, seatLetters: 'AAB' });
     expect(parseSeats(rules!, 'ACC')).toMatch(/skips player B/);

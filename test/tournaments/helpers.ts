@@ -36,8 +36,8 @@ export function fake(name: string, ...args: string[]): { name: string; command: 
 
 export function tournament(raw: Record<string, unknown>, out: string): Tournament {
   const result = validateTournament({ graphs: ['grid 5 5'], rules: ['area'], ...raw, out }, { baseDir: REPO_ROOT, defaultOut: () => out });
-  if (!result.ok) throw new Error(result.errors.join('\n'));
-  return result.tournament;
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
 }
 
 export interface Played {

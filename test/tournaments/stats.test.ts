@@ -1,5 +1,5 @@
 /**
- * The statistics against published or hand-checked numbers (tournament_anchors.md, section 3; fastchess's
+ * The statistics against published or hand-checked numbers (docs/harness.md, "Statistics"; fastchess's
  * elo_test.cpp for the Elo of a W/L/D record).
  */
 import { describe, expect, it } from 'vitest';
