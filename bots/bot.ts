@@ -3,6 +3,7 @@
  * it (they may play and undo on it, leaving it exactly as it was); the engine applies the move they return.
  */
 import type { Game } from '../src/game.js';
+import type { Analyzer, SlicedMoveSearch } from './analysis.js';
 
 export interface Bot {
   readonly name: string;
@@ -12,6 +13,10 @@ export interface Bot {
   setTimeBudget?(seconds: number | null): void;
   /** For searching bots: what the last genmove did. */
   readonly lastSearch?: SearchInfo | null;
+  /** For tree searches: the search the analysis commands run and report on (bots/analysis.ts). */
+  readonly analyzer?: Analyzer;
+  /** For tree searches that can: genmove in slices, so the engine can report and interrupt it. */
+  readonly slicedSearch?: SlicedMoveSearch;
 }
 
 export interface SearchInfo {

@@ -38,6 +38,14 @@ export class ParallelUctBot implements Bot {
     this.local.setTimeBudget(seconds);
   }
 
+  /**
+   * Analysis searches on the main thread's tree only: a stream must answer the next command at once, and the
+   * workers' trees are merged only at the end of a genmove. genmove itself stays on every thread (no slicedSearch).
+   */
+  get analyzer(): UctBot {
+    return this.local;
+  }
+
   /** Stops the worker threads. */
   dispose(): void {
     this.alive.fill(false);

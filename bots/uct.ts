@@ -22,6 +22,7 @@ import { Rng } from '../src/rng.js';
 import { describeScores } from '../src/game.js';
 import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
+import { lowerConfidenceBound, type Analysis, type AnalysisOptions, type MoveAnalysis, type SlicedMoveSearch } from './analysis.js';
 import { PlayoutEvaluator } from './evaluate.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
 import { BoardLines, emptyArea } from './board-lines.js';
@@ -87,8 +88,10 @@ const MAX_DEPTH = 4096;
 const RESIGN_MIN_SIMULATIONS = 500;
 /** Marks a reused root child that the real rules forbid. */
 const DEAD_MOVE = -3;
+/** The longest principal variation an analysis reports. */
+const MAX_PV_LENGTH = 30;
 
-export class UctBot implements Bot {
+export class UctBot implements Bot, SlicedMoveSearch {
   readonly name: string;
   readonly settings: UctSettings;
   private readonly rng: Rng;
@@ -102,6 +105,13 @@ export class UctBot implements Bot {
   /** Seconds the engine's clock allows for the next move (time_settings / time_left), or null. */
   private clockBudget: number | null = null;
   lastSearch: SearchInfo | null = null;
+  /** The search run in slices (analysis, interruptible genmove): its colour, simulations and limits. */
+  private sliceColor = 0;
+  private sliceGame: Game | null = null;
+  private sliceSimulations = 0;
+  private sliceStart = 0;
+  private slicePlayouts: number | null = null;
+  private sliceSeconds: number | null = null;
 
   constructor(settings: UctSettings, name = 'uct') {
     this.settings = settings;
@@ -119,13 +129,150 @@ export class UctBot implements Bot {
   }
 
   genmove(game: Game, color: number): number {
+    const early = this.beginMove(game, color, null);
+    if (early !== null) return early;
+    while (!this.runMove(Infinity));
+    return this.endMove();
+  }
+
+  get analyzer(): this {
+    return this;
+  }
+
+  get slicedSearch(): this {
+    return this;
+  }
+
+  beginMove(game: Game, color: number, options: AnalysisOptions | null): number | null {
     const start = performance.now();
     const early = earlyMove(game, color);
     if (early !== null) return this.finish(early, start, 0, early === PASS ? 1 : 0, game);
-    const simulations = this.search(game, color, this.settings.playouts, this.timeLimit(), start);
-    const stats = this.rootStats();
-    const { move, winrate } = decide(game, color, stats, simulations, this.settings.resignThreshold);
-    return this.finish(move, start, simulations, winrate, game);
+    this.startSlices(game, color, options);
+    this.sliceStart = start;
+    this.slicePlayouts = this.settings.playouts;
+    this.sliceSeconds = this.timeLimit();
+    return null;
+  }
+
+  runMove(milliseconds: number): boolean {
+    const state = this.state!;
+    const playouts = this.slicePlayouts;
+    const seconds = this.sliceSeconds;
+    if (playouts === null && seconds === null) return true;
+    const deadline = seconds === null ? Infinity : this.sliceStart + seconds * 1000;
+    const sliceEnd = performance.now() + milliseconds;
+    let simulations = this.sliceSimulations;
+    try {
+      for (;;) {
+        if (playouts !== null && simulations >= playouts) return true;
+        if (simulations % CLOCK_EVERY === 0) {
+          const now = performance.now();
+          if (now >= deadline) return true;
+          if (now >= sliceEnd) return false;
+        }
+        state.simulate(this.root, this.rng);
+        simulations++;
+      }
+    } finally {
+      this.sliceSimulations = simulations;
+    }
+  }
+
+  endMove(): number {
+    const game = this.sliceGame!;
+    const color = this.sliceColor;
+    const simulations = this.sliceSimulations;
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.settings.resignThreshold);
+    this.state!.stopAnalysis();
+    return this.finish(move, this.sliceStart, simulations, winrate, game);
+  }
+
+  begin(game: Game, color: number, options: AnalysisOptions): boolean {
+    const legal = game.legalMoves(color);
+    const canPass = game.canPass(color);
+    if (legal.length === 0 && !canPass) return false;
+    this.startSlices(game, color, options, legal, canPass);
+    return true;
+  }
+
+  run(milliseconds: number): number {
+    const state = this.state!;
+    const end = performance.now() + milliseconds;
+    let simulations = 0;
+    do {
+      for (let i = 0; i < CLOCK_EVERY; i++) state.simulate(this.root, this.rng);
+      simulations += CLOCK_EVERY;
+    } while (performance.now() < end);
+    this.sliceSimulations += simulations;
+    return simulations;
+  }
+
+  report(): Analysis {
+    const pool = this.pool!;
+    const state = this.state!;
+    const root = this.root;
+    const first = pool.firstChild[root];
+    const count = pool.childCount[root];
+    const virtual = this.settings.priors ? PRIOR_VISITS : 0;
+    const priors = state.rootPriors(first, count);
+    const moves: MoveAnalysis[] = [];
+    for (let k = 0; k < count; k++) {
+      const child = first + k;
+      if (pool.move[child] === DEAD_MOVE) continue;
+      const visits = Math.max(0, pool.visits[child] - virtual);
+      if (visits === 0) continue;
+      const winrate = pool.reward[child * pool.colors + pool.mover[child] - 1] / pool.visits[child];
+      moves.push({
+        move: pool.move[child],
+        visits,
+        winrate,
+        prior: priors[k],
+        lcb: lowerConfidenceBound(winrate, visits),
+        scoreLead: state.marginOf(k),
+        scoreStdev: state.marginDeviationOf(k),
+        ...this.principalVariation(child, virtual),
+      });
+    }
+    moves.sort((a, b) => b.visits - a.visits || b.winrate - a.winrate);
+    return { color: this.sliceColor, visits: this.sliceSimulations, moves, ownership: state.ownership() };
+  }
+
+  /** The most visited line from `node` on, while its nodes have real visits, and those visits. */
+  private principalVariation(node: number, virtual: number): { pv: number[]; pvVisits: number[] } {
+    const pool = this.pool!;
+    const line = [pool.move[node]];
+    const visits = [pool.visits[node] - virtual];
+    let at = node;
+    while (line.length < MAX_PV_LENGTH && pool.childCount[at] > 0) {
+      const first = pool.firstChild[at];
+      let best = NO_NODE;
+      for (let k = 0; k < pool.childCount[at]; k++) {
+        const child = first + k;
+        if (pool.move[child] === DEAD_MOVE || pool.visits[child] <= virtual) continue;
+        if (best === NO_NODE || pool.visits[child] > pool.visits[best]) best = child;
+      }
+      if (best === NO_NODE) break;
+      line.push(pool.move[best]);
+      visits.push(pool.visits[best] - virtual);
+      at = best;
+    }
+    return { pv: line, pvVisits: visits };
+  }
+
+  /** Sets up the root for a search in slices; analysis statistics are gathered when `options` asks for them. */
+  private startSlices(
+    game: Game,
+    color: number,
+    options: AnalysisOptions | null,
+    legal = game.legalMoves(color),
+    canPass = game.canPass(color),
+  ): void {
+    const state = this.prepare(game, color, legal, canPass);
+    if (options === null) state.stopAnalysis();
+    else state.startAnalysis(this.pool!.firstChild[this.root], options.ownership);
+    this.sliceGame = game;
+    this.sliceColor = color;
+    this.sliceSimulations = 0;
   }
 
   /**
@@ -374,6 +521,18 @@ class SearchState {
   private undirected = true;
   private readonly candidates: Int32Array;
   private readonly expandAt: number;
+  /**
+   * Analysis statistics, gathered only while an analysis asks for them, so genmove's loop does no extra work: the
+   * first root child's index (-1: off), per root child the sum and count of the mover's end margins, and per vertex
+   * and colour how often the simulations ended with the vertex that colour's.
+   */
+  private analysisFirst = -1;
+  private readonly childMargin: Float64Array;
+  private readonly childSamples: Float64Array;
+  private readonly childMarginSquares: Float64Array;
+  private ownerCounts: Float64Array | null = null;
+  private ownerSamples = 0;
+  private readonly n: number;
 
   constructor(n: number, rules: Rules, pool: NodePool, settings: UctSettings) {
     this.pool = pool;
@@ -390,6 +549,105 @@ class SearchState {
     this.amafStamp = new Uint32Array(n);
     this.candidates = new Int32Array(n + 1);
     this.expandAt = settings.expandVisits + (settings.priors ? PRIOR_VISITS : 0);
+    this.n = n;
+    this.childMargin = new Float64Array(n + 1);
+    this.childSamples = new Float64Array(n + 1);
+    this.childMarginSquares = new Float64Array(n + 1);
+  }
+
+  startAnalysis(firstRootChild: number, ownership: boolean): void {
+    this.analysisFirst = firstRootChild;
+    this.childMargin.fill(0);
+    this.childSamples.fill(0);
+    this.childMarginSquares.fill(0);
+    this.ownerSamples = 0;
+    if (!ownership) this.ownerCounts = null;
+    else if (this.ownerCounts === null) this.ownerCounts = new Float64Array(this.n * (this.colors + 1));
+    else this.ownerCounts.fill(0);
+  }
+
+  stopAnalysis(): void {
+    this.analysisFirst = -1;
+    this.ownerCounts = null;
+  }
+
+  /** The mover's average end margin through root child `k` (0 before any sample). */
+  marginOf(k: number): number {
+    return this.childSamples[k] > 0 ? this.childMargin[k] / this.childSamples[k] : 0;
+  }
+
+  marginDeviationOf(k: number): number {
+    const samples = this.childSamples[k];
+    if (samples < 2) return 0;
+    const mean = this.childMargin[k] / samples;
+    return Math.sqrt(Math.max(0, this.childMarginSquares[k] / samples - mean * mean));
+  }
+
+  /** Per vertex and colour, the share of simulations that ended with the vertex that colour's; null when not asked. */
+  ownership(): Float64Array | null {
+    const counts = this.ownerCounts;
+    if (counts === null) return null;
+    const shares = new Float64Array(counts.length);
+    if (this.ownerSamples > 0) for (let i = 0; i < counts.length; i++) shares[i] = counts[i] / this.ownerSamples;
+    return shares;
+  }
+
+  /** The root children's prior values, normalised to sum to 1 (even when the search runs without priors). */
+  rootPriors(first: number, count: number): number[] {
+    const pool = this.pool;
+    const position = this.rootPosition!;
+    const values: number[] = [];
+    let sum = 0;
+    for (let k = 0; k < count; k++) {
+      const child = first + k;
+      const move = pool.move[child];
+      let value = 0;
+      if (move !== DEAD_MOVE) {
+        if (!this.settings.priors) value = 1;
+        else if (move === PASS) value = PRIOR_PASS;
+        else value = priorValue(position, move, pool.mover[child], this.squarePatterns, this.boardLines);
+      }
+      values.push(value);
+      sum += value;
+    }
+    return values.map((v) => (sum > 0 ? v / sum : 0));
+  }
+
+  /** One simulation's end, for the analysis: the first move's margin and who owns each vertex. */
+  private recordAnalysis(depth: number): void {
+    if (depth >= 1) {
+      const k = this.path[1] - this.analysisFirst;
+      const mover = this.pool.mover[this.path[1]];
+      const score = this.evaluator.score;
+      let best = -Infinity;
+      for (let c = 1; c <= this.colors; c++) if (c !== mover && score[c] > best) best = score[c];
+      const margin = score[mover] - best;
+      this.childMargin[k] += margin;
+      this.childMarginSquares[k] += margin * margin;
+      this.childSamples[k]++;
+    }
+    const counts = this.ownerCounts;
+    if (counts === null) return;
+    const work = this.work!;
+    const { adjStart, adj } = work.graph;
+    const color = work.color;
+    const stride = this.colors + 1;
+    for (let v = 0; v < this.n; v++) {
+      let owner = color[v];
+      if (owner === EMPTY) {
+        for (let i = adjStart[v], end = adjStart[v + 1]; i < end; i++) {
+          const c = color[adj[i]];
+          if (c === EMPTY) continue;
+          if (owner === EMPTY) owner = c;
+          else if (owner !== c) {
+            owner = EMPTY;
+            break;
+          }
+        }
+      }
+      counts[v * stride + owner]++;
+    }
+    this.ownerSamples++;
   }
 
   usePool(pool: NodePool): void {
@@ -600,6 +858,8 @@ class SearchState {
       }
       rewards = this.evaluator.evaluate(work, this.counters, this.prisoners, order[result.endSeat]);
     }
+
+    if (this.analysisFirst >= 0 && rewards === this.evaluator.reward) this.recordAnalysis(depth);
 
     const colors = this.colors;
     for (let d = 0; d <= depth; d++) {

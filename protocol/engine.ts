@@ -9,11 +9,13 @@ import { createBot, type BotOptions } from '../bots/registry.js';
 import { Game } from '../src/game.js';
 import { failure, ok, type Result } from '../src/result.js';
 import type { GameSetup } from '../src/setup.js';
+import { analysisCommands } from './commands/analysis.js';
 import type { EngineContext, Handlers } from './commands/context.js';
 import { coreCommands } from './commands/core.js';
 import { gameCommands } from './commands/game.js';
 import { graphCommands } from './commands/graph.js';
 import { handicapCommands } from './commands/handicap.js';
+import { isJob, type Job } from './commands/job.js';
 import { fail, type Reply } from './commands/reply.js';
 import { rulesCommands } from './commands/rules.js';
 import { scoringCommands } from './commands/scoring.js';
@@ -82,6 +84,7 @@ export class GtpEngine {
       ...graphCommands(context),
       ...rulesCommands(context),
       ...stateCommands(context),
+      ...analysisCommands(context),
     };
     this.commands = Object.keys(this.handlers);
   }
@@ -98,26 +101,93 @@ export class GtpEngine {
 
   /**
    * Answers one input line (without its LF): the full response text ending in an empty line, or null when the
-   * line is ignored (empty, blank or a comment).
+   * line is ignored (empty, blank or a comment). A command that runs on (a stream, an interruptible search) is run
+   * here to its end: a search to its limit, a stream for one slice. The read loop uses `start` instead.
    */
   execute(rawLine: string): string | null {
+    const started = this.start(rawLine);
+    if (started.job === null) return started.text;
+    const job = started.job;
+    let text = started.text ?? '';
+    do text += job.step();
+    while (!job.done && job.stoppedBy === 'interrupt');
+    return text + job.finish();
+  }
+
+  /** Answers one input line, or starts the command that runs on: its first text, and the job to run and finish. */
+  start(rawLine: string): StartedCommand {
     const line = preprocessLine(rawLine);
-    if (line === null) return null;
+    if (line === null) return { text: null, job: null };
     const command = parseCommand(line);
-    if (command.name === '') return formatFailure(command.id, 'syntax error');
+    if (command.name === '') return { text: formatFailure(command.id, 'syntax error'), job: null };
     // Own keys only: `constructor` or `__proto__` is no command.
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, command.name)
       ? this.handlers[command.name]
       : undefined;
-    if (handler === undefined) return formatFailure(command.id, 'unknown command');
+    if (handler === undefined) return { text: formatFailure(command.id, 'unknown command'), job: null };
+    let answer: Reply | Job;
+    try {
+      answer = handler(command.args);
+    } catch (e) {
+      answer = fail(`internal error: ${messageOf(e)}`);
+    }
+    if (isJob(answer)) {
+      const job = new RunningJob(command.id, answer);
+      return { text: answer.streams ? `=${command.id ?? ''}\n` : null, job };
+    }
+    return { text: frame(command.id, answer), job: null };
+  }
+}
+
+export interface StartedCommand {
+  /** Text to write now (a whole answer, or a stream's first line), or null. */
+  readonly text: string | null;
+  /** The command that runs on, or null. */
+  readonly job: RunningJob | null;
+}
+
+/** A job with its command's id: the read loop steps it and writes what `finish` frames. */
+export class RunningJob {
+  constructor(
+    private readonly id: string | null,
+    private readonly job: Job,
+  ) {}
+
+  get done(): boolean {
+    return this.job.done;
+  }
+
+  get stoppedBy(): Job['stoppedBy'] {
+    return this.job.stoppedBy;
+  }
+
+  step(): string {
+    try {
+      return this.job.step();
+    } catch (e) {
+      this.failed = fail(`internal error: ${messageOf(e)}`);
+      return '';
+    }
+  }
+
+  private failed: Reply | null = null;
+
+  /** The rest of the answer, ending in its blank line. */
+  finish(): string {
     let reply: Reply;
     try {
-      reply = handler(command.args);
+      reply = this.failed ?? this.job.finish();
     } catch (e) {
       reply = fail(`internal error: ${messageOf(e)}`);
     }
-    return reply.ok ? formatSuccess(command.id, reply.text) : formatFailure(command.id, clipFailure(reply.text));
+    // A stream's `=` is out already: what is left are its last lines, and a failure can only be told as a line.
+    if (this.job.streams) return reply.ok ? `${reply.text}\n` : `error ${clipFailure(reply.text)}\n\n`;
+    return frame(this.id, reply);
   }
+}
+
+function frame(id: string | null, reply: Reply): string {
+  return reply.ok ? formatSuccess(id, reply.text) : formatFailure(id, clipFailure(reply.text));
 }
 
 /** Failures may quote the controller's input, and an argument may be megabytes long: only its start comes back. */

@@ -10,10 +10,12 @@
 import type { Bot } from '../../bots/bot.js';
 import type { Game } from '../../src/game.js';
 import type { Result } from '../../src/result.js';
+import type { Job } from './job.js';
 import type { Reply } from './reply.js';
 import type { GtpClock } from './time.js';
 
-export type Handler = (args: readonly string[]) => Reply;
+/** A reply, or a job that runs on after the handler returns (protocol/commands/job.ts). */
+export type Handler = (args: readonly string[]) => Reply | Job;
 /** Command name -> handler. The key order is the order list_commands prints. */
 export type Handlers = Record<string, Handler>;
 

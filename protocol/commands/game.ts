@@ -10,9 +10,10 @@ import { readGraph } from '../../src/setup.js';
 import { RESIGN, gtpColorName, parseGtpColor } from '../../src/vocabulary.js';
 import { parseFloatArg, parseIntArg } from '../gtp.js';
 import type { EngineContext, Handlers } from './context.js';
+import { SLICE_MILLISECONDS, type Job } from './job.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
-type GameContext = Pick<EngineContext, 'game' | 'replaceGame' | 'bot' | 'clock'>;
+export type GameContext = Pick<EngineContext, 'game' | 'replaceGame' | 'bot' | 'clock'>;
 
 export function gameCommands(ctx: GameContext): Handlers {
   return {
@@ -81,32 +82,67 @@ function moveFailure(status: MoveStatus): Reply {
   }
 }
 
-/** genmove, and reg_genmove when `play` is false. A move the game refuses is the bot's bug, not the controller's. */
-function generate(ctx: GameContext, args: readonly string[], play: boolean): Reply {
+/**
+ * genmove, and reg_genmove when `play` is false. A move the game refuses is the bot's bug, not the controller's.
+ * A bot that searches in slices answers through a job, so GoGui's `# interrupt` can cut the search short.
+ */
+function generate(ctx: GameContext, args: readonly string[], play: boolean): Reply | Job {
   if (args.length !== 1) return SYNTAX;
   const color = parseGtpColor(args[0]);
   if (color === null) return SYNTAX;
   const game = ctx.game;
   const resumed = game.resume();
-  const reply = generateIn(ctx, game, color, play);
-  if (resumed && !(play && reply.ok)) game.settle();
-  return reply;
+  const refusal = refuseGenerate(ctx, game, color);
+  if (refusal !== null) {
+    if (resumed) game.settle();
+    return refusal;
+  }
+  const search = ctx.bot.slicedSearch;
+  if (search === undefined) return playGenerated(game, color, ctx.bot.genmove(game, color), play, resumed);
+  const early = search.beginMove(game, color, null);
+  if (early !== null) return playGenerated(game, color, early, play, resumed);
+  let done = false;
+  return {
+    kind: 'job',
+    streams: false,
+    stoppedBy: 'interrupt',
+    get done() {
+      return done;
+    },
+    step: () => {
+      done = search.runMove(SLICE_MILLISECONDS);
+      return '';
+    },
+    finish: () => playGenerated(game, color, search.endMove(), play, resumed),
+  };
 }
 
-/** The bot's move in a running game (or one just taken up again after its closing passes). */
-function generateIn(ctx: GameContext, game: Game, color: number, play: boolean): Reply {
+/**
+ * Why the bot may not move for `color` now, or null when it may; also hands the bot its clock budget. `game` may
+ * have just been taken up again after its closing passes (Game.resume).
+ */
+export function refuseGenerate(ctx: GameContext, game: Game, color: number): Reply | null {
   if (game.over) return fail('game over');
   if (color > game.rules.colors || game.seatFor(color) < 0) return fail('wrong colour');
   ctx.bot.setTimeBudget?.(ctx.clock.secondsForMove(color, game.position.emptyCount));
-  const move = ctx.bot.genmove(game, color);
+  return null;
+}
+
+/**
+ * The answer to a generated move: plays it (genmove) or only checks it (reg_genmove); a game taken up again for
+ * this move goes back to its end when the move is not played.
+ */
+export function playGenerated(game: Game, color: number, move: number, play: boolean, resumed: boolean): Reply {
   const name = moveName(game.graph, move);
+  let reply = ok(name);
   if (play) {
     const status = game.play(color, move);
-    if (status !== 'ok') return fail(`internal error: the bot chose ${name}, which is refused (${status})`);
+    if (status !== 'ok') reply = fail(`internal error: the bot chose ${name}, which is refused (${status})`);
   } else if (move !== RESIGN && game.check(color, move) !== 'ok') {
-    return fail(`internal error: the bot chose ${name}, which is illegal`);
+    reply = fail(`internal error: the bot chose ${name}, which is illegal`);
   }
-  return ok(name);
+  if (resumed && !(play && reply.ok)) game.settle();
+  return reply;
 }
 
 /** showboard's diagram, then one line per colour, then whose move it is or the result. */

@@ -1,0 +1,168 @@
+/**
+ * The analysis commands in process (docs/protocol.md, "Analysis"): argument checks, the two dialects' fields, the
+ * ownership order on a lattice and on another graph, GoGui's graphical commands, and that an analysis leaves the
+ * game as it found it. The streaming itself (latency, stopping) is tested through a real pipe in sabaki.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { GtpEngine } from '../../protocol/engine.js';
+import { readSetup } from '../../src/setup.js';
+
+function engine(graph = 'grid 5 5', rules = 'area', bot = 'uct'): GtpEngine {
+  const setup = readSetup({ spec: graph }, rules);
+  if (!setup.ok) throw new Error(setup.error.message);
+  const created = GtpEngine.create({
+    bot,
+    seed: '4',
+    playouts: 300,
+    version: 'test',
+    setup: setup.value,
+    readFile: () => {
+      throw new Error('no files');
+    },
+  });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value;
+}
+
+/** Runs a command in process: a stream runs one slice and ends. */
+function run(e: GtpEngine, line: string): string {
+  return e.execute(line) ?? '';
+}
+
+/** The info entries of a stream's answer. */
+function infos(answer: string): string[] {
+  return answer
+    .split('\n')
+    .filter((l) => l.startsWith('info '))
+    .flatMap((l) => l.split(/ (?=info move )/));
+}
+
+describe('analysis arguments', () => {
+  it('refuses unknown options, a missing value, ownership in the Leela Zero dialect and a colour not in the game', () => {
+    const e = engine();
+    expect(run(e, 'kata-analyze B 10 avoid B C3 1')).toMatch(/^\? unsupported analysis option "avoid" \(known: interval/);
+    expect(run(e, 'kata-analyze B 10 ownership')).toBe('? missing value after "ownership"\n\n');
+    expect(run(e, 'kata-analyze B 10 ownership yes')).toBe('? ownership must be true or false, got "yes"\n\n');
+    expect(run(e, 'lz-analyze B 10 ownership true')).toBe('? ownership is a kata-analyze option\n\n');
+    expect(run(e, 'lz-analyze B 10 maxmoves -1')).toBe('? maxmoves must be a whole number, got "-1"\n\n');
+    // Under area rules with two colours a third colour has no seat.
+    expect(run(e, 'lz-analyze 3 10')).toBe('? wrong colour\n\n');
+  });
+
+  it('answers with =, report lines and the blank line; lz-analyze in integers, kata-analyze in floats', () => {
+    const e = engine();
+    const lz = run(e, '7 lz-analyze B 10');
+    expect(lz.startsWith('=7\n')).toBe(true);
+    expect(lz.endsWith('\n\n')).toBe(true);
+    const lzInfos = infos(lz);
+    expect(lzInfos.length).toBeGreaterThan(0);
+    for (const [order, info] of lzInfos.entries()) {
+      const m = /^info move ([A-E][1-5]|pass) visits (\d+) winrate (\d+) prior (\d+) lcb (\d+) order (\d+) pv( \S+)+$/.exec(info);
+      expect(m, info).not.toBeNull();
+      expect(Number(m![3])).toBeLessThanOrEqual(10000);
+      expect(Number(m![5])).toBeLessThanOrEqual(Number(m![3]));
+      expect(Number(m![6])).toBe(order);
+    }
+    const kata = run(e, 'kata-analyze B 10 pvVisits true rootInfo true');
+    const kataInfos = infos(kata);
+    const first = kataInfos[0];
+    expect(first).toMatch(/^info move \S+ visits \d+ utility -?[\d.]+ winrate [\d.]+ scoreMean -?[\d.]+ scoreStdev [\d.]+ scoreLead -?[\d.]+ prior [\d.]+ lcb [\d.]+ order 0 pv /);
+    // pvVisits: one count per pv move, never growing along the line.
+    const pv = /pv (.*) pvVisits (.*?)( rootInfo|$)/.exec(first)!;
+    const moves = pv[1].split(' ');
+    const visits = pv[2].split(' ').map(Number);
+    expect(visits).toHaveLength(moves.length);
+    for (let i = 1; i < visits.length; i++) expect(visits[i]).toBeLessThanOrEqual(visits[i - 1]);
+    expect(kata).toMatch(/ rootInfo visits \d+ winrate [\d.]+ scoreLead -?[\d.]+ utility -?[\d.]+\n/);
+    // maxmoves caps the list.
+    expect(infos(run(e, 'kata-analyze B 10 maxmoves 2')).length).toBeLessThanOrEqual(2);
+  });
+
+  it('leaves the game as it was, also a game ended by two passes', () => {
+    const e = engine();
+    run(e, 'play b c3');
+    run(e, 'play w pass');
+    run(e, 'play b pass');
+    const before = run(e, 'get_state');
+    expect(before).toMatch(/"over":true/);
+    expect(infos(run(e, 'lz-analyze W 10')).length).toBeGreaterThan(0);
+    expect(run(e, 'get_state')).toBe(before);
+  });
+});
+
+/** The 6 x 4 grid's edges in `edges` spec form: the same board, without GTP names. */
+function gridEdges(width: number, height: number): string {
+  const edges: string[] = [];
+  for (let v = 1; v <= width * height; v++) {
+    if (v % width !== 0) edges.push(`${v}-${v + 1}`);
+    if (v + width <= width * height) edges.push(`${v}-${v + width}`);
+  }
+  return `edges ${width * height} ${edges.join(' ')}`;
+}
+
+/**
+ * Black's wall on column B and White's on column E of a 6 x 4 board: each wall has a straight four (columns A and F)
+ * behind it, alive with two eyes, so A and B end Black's and E and F White's in most simulations (light playouts
+ * let the side to move kill the other's wall in about a fifth of them: measured 0.92 and 0.70); C and D are
+ * contested.
+ */
+const WALLS = ['b b1', 'w e1', 'b b2', 'w e2', 'b b3', 'w e3', 'b b4', 'w e4'];
+
+describe('ownership', () => {
+  it('on a lattice, row by row from the top left, from the analysed colour\'s side', () => {
+    const e = engine('grid 6 4');
+    for (const move of WALLS) run(e, `play ${move}`);
+    const answer = run(e, 'kata-analyze W 10 ownership true');
+    const values = / ownership (.*)$/m.exec(answer)![1].split(' ').map(Number);
+    expect(values).toHaveLength(24);
+    // White's side: columns A and B (first of each row) negative, E and F positive.
+    for (let row = 0; row < 4; row++) {
+      expect(values[row * 6]).toBeLessThan(-0.5);
+      expect(values[row * 6 + 1]).toBeLessThan(-0.5);
+      expect(values[row * 6 + 4]).toBeGreaterThan(0.5);
+      expect(values[row * 6 + 5]).toBeGreaterThan(0.5);
+    }
+  });
+
+  it('on a graph without GTP names, in vertex index order', () => {
+    const e = engine(gridEdges(6, 4));
+    // The same walls by index: column B is 2, 8, 14, 20; column E is 5, 11, 17, 23.
+    for (const [b, w] of [[2, 5], [8, 11], [14, 17], [20, 23]]) {
+      run(e, `play b ${b}`);
+      run(e, `play w ${w}`);
+    }
+    const values = / ownership (.*)$/m.exec(run(e, 'kata-analyze B 10 ownership true'))![1].split(' ').map(Number);
+    expect(values).toHaveLength(24);
+    // Index order from the bottom left: vertex v is column v mod 6; Black's side now.
+    for (let v = 0; v < 24; v++) {
+      if (v % 6 <= 1) expect(values[v]).toBeGreaterThan(0.5);
+      if (v % 6 >= 4) expect(values[v]).toBeLessThan(-0.5);
+    }
+  });
+});
+
+describe('GoGui', () => {
+  it('lists graphical commands whose answers GoGui draws', () => {
+    const e = engine();
+    expect(run(e, 'gogui-analyze_commands')).toBe(
+      '= gfx/Ownership/gogui-graphgo-ownership\ngfx/Principal variation/gogui-graphgo-pv\n' +
+        'gfx/Win rates/gogui-graphgo-winrates\nstring/Analysis/gogui-graphgo-analysis\n\n',
+    );
+    expect(run(e, 'gogui-interrupt')).toBe('= \n\n');
+  });
+
+  it('draws ownership as INFLUENCE, the best line as VAR and win rates as LABEL', () => {
+    const e = engine('grid 5 5');
+    run(e, 'play b c3');
+    const influence = run(e, 'gogui-graphgo-ownership');
+    const words = /^= INFLUENCE (.*)\n\n$/.exec(influence)![1].split(' ');
+    expect(words).toHaveLength(50);
+    // C3 is Black's stone at the end of every simulation that does not capture it.
+    expect(Number(words[words.indexOf('C3') + 1])).toBeGreaterThan(0.5);
+    expect(run(e, 'gogui-graphgo-pv')).toMatch(/^= VAR w [A-E][1-5]( [bw] ([A-E][1-5]|pass))*\n\n$/);
+    for (const line of run(e, 'gogui-graphgo-winrates').slice(2, -2).split('\n')) {
+      expect(line).toMatch(/^LABEL [A-E][1-5] \d{1,3}$/);
+    }
+    expect(run(e, 'gogui-graphgo-analysis')).toMatch(/^= \d+ simulations\n[A-E][1-5] visits \d+ winrate [\d.]+% pv /);
+  });
+});
