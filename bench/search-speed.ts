@@ -16,6 +16,10 @@ export interface SearchSpeedResult {
   /** Simulations per second of each search, in order. */
   readonly rates: number[];
   readonly medianRate: number;
+  /** The main thread's tree after the last search: its nodes, and their memory at the tree's bytes per node. */
+  readonly nodes: number;
+  readonly bytesPerNode: number;
+  readonly treeMiB: number;
 }
 
 export function measureSearchSpeed(
@@ -23,12 +27,15 @@ export function measureSearchSpeed(
   threads: number,
   seconds: number,
   repeats: number,
+  maxTreeMegabytes?: number,
 ): Result<SearchSpeedResult, 'unknown-bot' | 'no-search'> {
-  const created = createBot('uct', { seed: 'search-speed', seconds, threads, resign: 0 });
+  const created = createBot('uct', { seed: 'search-speed', seconds, threads, resign: 0, maxTreeMegabytes });
   if (!created.ok) return created;
   const bot = created.value as typeof created.value & { dispose?: () => void };
   const game = new Game(setup.graph, setup.rules);
   const rates: number[] = [];
+  let nodes = 0;
+  let bytesPerNode = 0;
   try {
     // The first search warms the JIT up and is not counted.
     for (let i = 0; i <= repeats && !game.over; i++) {
@@ -36,6 +43,7 @@ export function measureSearchSpeed(
       const move = bot.genmove(game, color);
       const search = bot.lastSearch;
       if (i > 0 && search && search.seconds > 0) rates.push(Math.round(search.simulations / search.seconds));
+      if (search) ({ nodes, bytesPerNode } = search);
       if (game.play(color, move) !== 'ok') break;
     }
   } finally {
@@ -45,5 +53,6 @@ export function measureSearchSpeed(
   const sorted = [...rates].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const medianRate = sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
-  return ok({ threads, seconds, rates, medianRate });
+  const treeMiB = Math.round((nodes * bytesPerNode) / 2 ** 20);
+  return ok({ threads, seconds, rates, medianRate, nodes, bytesPerNode, treeMiB });
 }

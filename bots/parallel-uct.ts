@@ -27,11 +27,20 @@ export class ParallelUctBot implements Bot {
   private slotSize = 0;
   lastSearch: SearchInfo | null = null;
 
+  private readonly settings: UctSettings;
+
+  /** `settings.maxTreeMegabytes` is the budget of all the threads' trees together: each gets its share. */
   constructor(
-    private readonly settings: UctSettings,
+    settings: UctSettings,
     readonly threads: number,
   ) {
-    this.local = new UctBot({ ...settings, seed: `${settings.seed}/0` });
+    this.settings = { ...settings, maxTreeMegabytes: settings.maxTreeMegabytes / threads };
+    this.local = new UctBot({ ...this.settings, seed: `${settings.seed}/0` });
+  }
+
+  /** The main thread's notices (the workers' trees fill alike but have no voice). */
+  set notify(notify: ((message: string) => void) | null) {
+    this.local.notify = notify;
   }
 
   setTimeBudget(seconds: number | null): void {

@@ -25,6 +25,10 @@ export interface BotOptions extends SearchLimits {
   readonly resign?: number;
   /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
   readonly threads?: number;
+  /** The UCT tree's memory budget in MiB, all threads together (bots/tree.ts). */
+  readonly maxTreeMegabytes?: number;
+  /** Where a bot says what its user should know (the engine: stderr). */
+  readonly notify?: (message: string) => void;
 }
 
 const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
@@ -39,9 +43,12 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       tactics: options.tactics ?? DEFAULT_UCT_SETTINGS.tactics,
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
+      maxTreeMegabytes: options.maxTreeMegabytes ?? DEFAULT_UCT_SETTINGS.maxTreeMegabytes,
     };
     const threads = options.threads ?? 1;
-    return threads > 1 ? new ParallelUctBot(settings, threads) : new UctBot(settings);
+    const bot = threads > 1 ? new ParallelUctBot(settings, threads) : new UctBot(settings);
+    bot.notify = options.notify ?? null;
+    return bot;
   },
   flat: (options) => new FlatBot({ ...searchLimits(options, options.purpose ?? 'engine'), seed: options.seed }),
   random: (options) => new RandomBot(options.seed),

@@ -30,6 +30,9 @@ import { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
 import { NO_NODE, NodePool } from './tree.js';
 
+/** The tree's default memory budget, in MiB: room for about 28 million nodes of two colours, and it fits a laptop. */
+export const DEFAULT_TREE_MEGABYTES = 1024;
+
 export interface UctSettings {
   /** Simulations per move; null for no fixed count. */
   readonly playouts: number | null;
@@ -49,7 +52,8 @@ export interface UctSettings {
   readonly raveEquivalence: number;
   /** UCB exploration constant. */
   readonly exploration: number;
-  readonly maxNodes: number;
+  /** The tree's memory budget in MiB (both pools: the tree and the copy kept for reuse); past it the tree stops growing. */
+  readonly maxTreeMegabytes: number;
 }
 
 export const DEFAULT_UCT_SETTINGS: UctSettings = {
@@ -65,7 +69,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   expandVisits: 2,
   raveEquivalence: 300,
   exploration: 0.1,
-  maxNodes: 1_000_000,
+  maxTreeMegabytes: DEFAULT_TREE_MEGABYTES,
 };
 
 /** Virtual visits a prior adds to a fresh child, and the values it gives them. */
@@ -88,6 +92,7 @@ const MAX_DEPTH = 4096;
 const RESIGN_MIN_SIMULATIONS = 500;
 /** Marks a reused root child that the real rules forbid. */
 const DEAD_MOVE = -3;
+const MEBIBYTE = 1 << 20;
 /** The longest principal variation an analysis reports. */
 const MAX_PV_LENGTH = 30;
 
@@ -105,6 +110,9 @@ export class UctBot implements Bot, SlicedMoveSearch {
   /** Seconds the engine's clock allows for the next move (time_settings / time_left), or null. */
   private clockBudget: number | null = null;
   lastSearch: SearchInfo | null = null;
+  /** Where the bot says what the user should know (the tree's budget is spent); the engine passes stderr. */
+  notify: ((message: string) => void) | null = null;
+  private fullNoticed = false;
   /** The search run in slices (analysis, interruptible genmove): its colour, simulations and limits. */
   private sliceColor = 0;
   private sliceGame: Game | null = null;
@@ -184,6 +192,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const simulations = this.sliceSimulations;
     const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.settings.resignThreshold);
     this.state!.stopAnalysis();
+    this.noticeFullTree();
     return this.finish(move, this.sliceStart, simulations, winrate, game);
   }
 
@@ -204,6 +213,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
       simulations += CLOCK_EVERY;
     } while (performance.now() < end);
     this.sliceSimulations += simulations;
+    this.noticeFullTree();
     return simulations;
   }
 
@@ -273,6 +283,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     this.sliceGame = game;
     this.sliceColor = color;
     this.sliceSimulations = 0;
+    this.fullNoticed = false;
   }
 
   /**
@@ -332,11 +343,28 @@ export class UctBot implements Bot, SlicedMoveSearch {
     return Math.min(own, clock);
   }
 
+  /** The most nodes one pool may hold: the budget's worth, and always room for a root and its children. */
+  private maxNodes(vertices: number, colors: number): number {
+    return Math.max(vertices + 2, NodePool.nodesFor(this.settings.maxTreeMegabytes * MEBIBYTE, colors));
+  }
+
+  /** Says once per search, through `notify`, that the tree has reached its budget. */
+  private noticeFullTree(): void {
+    const pool = this.pool;
+    if (pool === null || !pool.full || this.fullNoticed) return;
+    this.fullNoticed = true;
+    const megabytes = (pool.bytes / MEBIBYTE).toFixed(0);
+    this.notify?.(
+      `tree full: ${pool.size} nodes in ${megabytes} MiB (--max-tree-mb ${this.settings.maxTreeMegabytes}); ` +
+        'the search goes on refining the tree without growing it',
+    );
+  }
+
   /** Sets up the root for `color` in `game`, reusing the subtree of the moves played since the last search. */
   private prepare(game: Game, color: number, legal: number[], canPass: boolean): SearchState {
     const rules = game.rules;
     if (this.state === null || this.rootGame === null || this.rootGame.graph !== game.graph || !sameRules(this.rootGame.rules, rules)) {
-      this.pool = new NodePool(this.settings.maxNodes, rules.colors);
+      this.pool = new NodePool(this.maxNodes(game.graph.n, rules.colors), rules.colors);
       this.spare = null;
       this.root = NO_NODE;
       this.state = new SearchState(game.graph.n, rules, this.pool, this.settings);
@@ -349,11 +377,12 @@ export class UctBot implements Bot, SlicedMoveSearch {
     let root = this.settings.reuse && sameGame ? this.descendTo(history) : NO_NODE;
     if (root !== NO_NODE && (pool.childCount[root] === 0 || pool.seat[pool.firstChild[root]] !== seat)) root = NO_NODE;
     if (root !== NO_NODE) {
-      if (this.spare === null) this.spare = new NodePool(this.settings.maxNodes, rules.colors);
+      if (this.spare === null) this.spare = new NodePool(this.maxNodes(game.graph.n, rules.colors), rules.colors);
       const target = this.spare;
-      this.spare = pool;
       this.pool = target;
       this.root = pool.compactInto(target, root);
+      // The old tree is kept for the next copy only while both fit the budget together.
+      this.spare = pool.bytes + target.bytes <= this.settings.maxTreeMegabytes * MEBIBYTE ? pool : null;
       this.state.usePool(target);
       this.rootGame = game;
       if (!this.pruneRootToLegal(legal, canPass)) root = NO_NODE;

@@ -220,13 +220,15 @@ export function registerBenchCommand(
     .option('--threads <list>', 'thread counts to measure, comma-separated', '1,2')
     .option('--seconds <s>', 'seconds per search', '2')
     .option('--repeats <n>', 'searches per thread count (successive moves of one game); the median is reported', '5')
-    .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string }) => {
+    .option('--max-tree-mb <n>', 'the UCT tree memory budget in MiB, all threads together (default: the engine\'s)')
+    .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string; maxTreeMb?: string }) => {
       const setup = { graph: readGraphSpec(opts.graph), rules: readRulesFlag(opts.rules) };
       const seconds = positiveSeconds('--seconds', opts.seconds);
       const repeats = positiveInteger('--repeats', opts.repeats);
       const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, MAX_THREADS));
       for (const t of threads) {
-        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats));
+        const budget = opts.maxTreeMb === undefined ? undefined : positiveNumber('--max-tree-mb', opts.maxTreeMb);
+        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget));
         write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...result }));
       }
     });

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { DEFAULT_BOT } from '../bots/registry.js';
+import { DEFAULT_TREE_MEGABYTES } from '../bots/uct.js';
 import { GtpEngine } from '../protocol/engine.js';
 import { serveGtp } from '../protocol/serve.js';
 import { readSetup } from '../src/setup.js';
@@ -14,11 +15,15 @@ import {
   addSearchLimitOptions,
   addSeedOption,
   MAX_THREADS,
+  positiveNumber,
   readSearchLimitFlags,
   wholeNumber,
   type SearchLimitFlags,
 } from './options.js';
 import { CliError, readBoundedFile, type CliIo } from './io.js';
+
+/** A typo guard: 1 TiB. */
+const MAX_TREE_MEGABYTES = 1 << 20;
 
 interface GtpOptions extends SearchLimitFlags {
   bot: string;
@@ -29,6 +34,7 @@ interface GtpOptions extends SearchLimitFlags {
   patterns: boolean;
   resign?: string;
   threads: string;
+  maxTreeMb: string;
   seed: string;
   graph: string;
   rules: string;
@@ -50,6 +56,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--threads <n>', 'UCT search threads (root parallelism over worker threads)', '1')
+    .option('--max-tree-mb <n>', 'UCT tree memory budget in MiB, all threads together', String(DEFAULT_TREE_MEGABYTES))
     .action(async (opts: GtpOptions) => {
       const { playouts, seconds, maxNodes } = readSearchLimitFlags(opts, 'engine');
       const resign = opts.resign === undefined ? undefined : Number(opts.resign);
@@ -57,10 +64,13 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         throw new CliError(`--resign must be a win rate in [0, 1), got "${opts.resign}"`);
       }
       const threads = wholeNumber('--threads', opts.threads, 1, MAX_THREADS);
+      const maxTreeMegabytes = positiveNumber('--max-tree-mb', opts.maxTreeMb, MAX_TREE_MEGABYTES);
       const setup = readSetup({ spec: opts.graph }, opts.rules);
       if (!setup.ok) throw new CliError(setup.error.message);
       const created = GtpEngine.create({
         threads,
+        maxTreeMegabytes,
+        notify: (message) => process.stderr.write(`graphgo: ${message}\n`),
         rave: opts.rave,
         priors: opts.priors,
         reuse: opts.reuse,
