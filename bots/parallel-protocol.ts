@@ -3,11 +3,14 @@
  * written into one SharedArrayBuffer (a slot per worker: simulations, child count, then move, visits and reward per
  * child), with an Int32 counter the main thread waits on with Atomics.wait, so genmove stays synchronous.
  */
+import { formatEdgesLine } from '../src/graph-formats.js';
+import type { Graph } from '../src/graph.js';
 import type { Rules } from '../src/rules.js';
 import type { SetupStone } from '../src/game.js';
 import type { RootStats, UctSettings } from './uct.js';
 
 export interface WorkerInit {
+  /** The board as `set_graph` takes it (workerGraphLine). */
   readonly graphLine: string;
   readonly settings: UctSettings;
   readonly shared: SharedArrayBuffer;
@@ -24,6 +27,15 @@ export interface SearchRequest {
   readonly color: number;
   readonly playouts: number | null;
   readonly seconds: number | null;
+}
+
+/**
+ * How a worker rebuilds the main thread's graph: its family spec when it has one, so that the worker's graph keeps
+ * the lattice (and with it the 3x3 patterns, the board lines and the kernel's pattern code), else the edge list. A
+ * worker that got a bare edge list for a grid searched a different, weaker program than the main thread.
+ */
+export function workerGraphLine(graph: Graph): string {
+  return graph.meta.spec ?? formatEdgesLine(graph);
 }
 
 /** Bytes before the slots: the Int32 "workers done" counter, padded to 8. */

@@ -7,10 +7,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Game } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
-import { formatEdgesLine } from '../src/graph-formats.js';
 import { NodePool } from './tree.js';
 import type { Bot, SearchInfo } from './bot.js';
-import { HEADER_BYTES, readStats, slotSizeFor, type SearchRequest, type WorkerInit } from './parallel-protocol.js';
+import { HEADER_BYTES, readStats, slotSizeFor, workerGraphLine, type SearchRequest, type WorkerInit } from './parallel-protocol.js';
 import { UctBot, decide, earlyMove, type RootStats, type UctSettings } from './uct.js';
 
 /** How long past its time budget the main thread waits for a worker before going on without it. */
@@ -69,7 +68,7 @@ export class ParallelUctBot implements Bot {
     this.dispose();
     this.slotSize = slotSizeFor(graph.n);
     this.shared = new SharedArrayBuffer(HEADER_BYTES + (this.threads - 1) * this.slotSize * 8);
-    const graphLine = formatEdgesLine(graph);
+    const graphLine = workerGraphLine(graph);
     for (let i = 0; i < this.threads - 1; i++) {
       const init: WorkerInit = {
         graphLine,

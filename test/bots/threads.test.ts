@@ -10,6 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { workerGraphLine } from '../../bots/parallel-protocol.js';
+import { SquarePatterns } from '../../bots/patterns.js';
+import { parseGraphSpec } from '../../src/families.js';
+import { formatEdgesLine, parseGraphFile } from '../../src/graph-formats.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
 import { REPO_ROOT } from '../gtp/tst-runner.js';
 
@@ -42,6 +46,31 @@ describe('uct --threads 2', () => {
     await expect(run(process.execPath, [ENGINE_MAIN, 'gtp', '--threads', '0'])).rejects.toMatchObject({
       stderr: expect.stringContaining('--threads must be a whole number'),
     });
+  });
+});
+
+describe('a search thread rebuilds the main thread\'s board', () => {
+  for (const spec of ['grid 9 9', 'torus 7 7', 'king 5 5', 'hex 3', 'petersen', 'edges 4 1-2 2>3 3-4']) {
+    it(`${spec}: the same vertices, links and lattice, so the same patterns and playout code`, () => {
+      const built = parseGraphSpec(spec);
+      if (!built.ok) throw new Error(built.error.message);
+      const graph = built.value;
+      const again = parseGraphSpec(workerGraphLine(graph));
+      if (!again.ok) throw new Error(again.error.message);
+      expect(again.value.n).toBe(graph.n);
+      expect([...again.value.adj]).toEqual([...graph.adj]);
+      expect([...again.value.lib]).toEqual([...graph.lib]);
+      expect(again.value.meta.lattice).toEqual(graph.meta.lattice);
+      // The patterns need the lattice: on a grid the worker finds them as the main thread does.
+      expect(SquarePatterns.forGraph(again.value) !== null).toBe(SquarePatterns.forGraph(graph) !== null);
+    });
+  }
+
+  it('a graph without a family spec (read from a file) goes as its edge list', () => {
+    const built = parseGraphFile('p edge 3 2\ne 1 2\ne 2 3\n');
+    if (!built.ok) throw new Error(built.error.message);
+    expect(built.value.meta.spec).toBeUndefined();
+    expect(workerGraphLine(built.value)).toBe(formatEdgesLine(built.value));
   });
 });
 
