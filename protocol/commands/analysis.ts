@@ -12,7 +12,7 @@ import { BLACK, WHITE, parseGtpColor } from '../../src/vocabulary.js';
 import { parseFloatArg, parseIntArg } from '../gtp.js';
 import type { EngineContext, Handlers } from './context.js';
 import { playGenerated, refuseGenerate, type GameContext } from './game.js';
-import { SLICE_MILLISECONDS, type Job } from './job.js';
+import { SLICE_MILLISECONDS, slicedJob, type Job } from './job.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
 /** The report interval when the controller names none, in centiseconds (GTP analysis intervals are in 1/100 s). */
@@ -112,41 +112,61 @@ function readRequest(game: Game, args: readonly string[], dialect: Dialect): Ana
   return { ...request, intervalMs: Math.max(SLICE_MILLISECONDS, request.interval * 10) };
 }
 
-/** The colour's analysis can run now: the game accepts its moves (a game ended by passes is taken up again). */
-function refuseAnalysis(game: Game, color: number): string | null {
-  if (color > game.rules.colors || game.seatFor(color) < 0) return 'wrong colour';
-  if (game.over) return 'game over';
-  return null;
+/** An analysis under way: its search, and what ends it (a game ended by passes goes back to its end). */
+interface Started {
+  readonly analyzer: Analyzer;
+  readonly end: () => void;
+}
+
+/** Begins analysing `color`'s move in the game (taken up again if its passes ended it), or says why it cannot. */
+function beginAnalysis(ctx: AnalysisContext, color: number | null, ownership: boolean): Started | Reply {
+  const analyzer = ctx.bot.analyzer;
+  if (analyzer === undefined) return noSearch(ctx);
+  const game = ctx.game;
+  const resumed = game.resume();
+  const end = (): void => {
+    if (resumed) game.settle();
+  };
+  const analysed = color ?? game.toMove;
+  let refusal: string | null = null;
+  if (analysed > game.rules.colors || game.seatFor(analysed) < 0) refusal = 'wrong colour';
+  else if (game.over) refusal = 'game over';
+  else if (!analyzer.begin(game, analysed, { ownership })) refusal = 'no move to analyse';
+  if (refusal === null) return { analyzer, end };
+  end();
+  return fail(refusal);
+}
+
+function noSearch(ctx: AnalysisContext): Reply {
+  return fail(`the ${ctx.bot.name} bot has no search to analyse with (use --bot uct)`);
+}
+
+function isStarted(x: Started | Reply): x is Started {
+  return 'analyzer' in x;
 }
 
 /** lz-analyze, kata-analyze, analyze: a stream of info lines every interval until the next command. */
 function analyze(ctx: AnalysisContext, args: readonly string[], dialect: Dialect): Reply | Job {
-  const analyzer = ctx.bot.analyzer;
-  if (analyzer === undefined) return fail(`the ${ctx.bot.name} bot has no search to analyse with (use --bot uct)`);
+  if (ctx.bot.analyzer === undefined) return noSearch(ctx);
   const game = ctx.game;
   const request = readRequest(game, args, dialect);
   if (typeof request === 'string') return fail(request);
-  const resumed = game.resume();
-  const refusal = refuseAnalysis(game, request.color);
-  if (refusal !== null || !analyzer.begin(game, request.color, { ownership: request.ownership })) {
-    if (resumed) game.settle();
-    return fail(refusal ?? 'no move to analyse');
-  }
+  const started = beginAnalysis(ctx, request.color, request.ownership);
+  if (!isStarted(started)) return started;
+  const { analyzer, end } = started;
   const reporter = new Reporter(game, request, dialect);
-  return {
-    kind: 'job',
+  return slicedJob({
     streams: true,
     stoppedBy: 'any-line',
-    done: false,
-    step: () => {
+    slice: () => {
       analyzer.run(SLICE_MILLISECONDS);
-      return reporter.due() ? reporter.line(analyzer.report()) : '';
+      return { text: reporter.due() ? reporter.line(analyzer.report()) : '', done: false };
     },
     finish: () => {
-      if (resumed) game.settle();
+      end();
       return ok();
     },
-  };
+  });
 }
 
 /** *genmove_analyze: genmove that streams info lines while it searches and ends with `play MOVE`. */
@@ -169,23 +189,18 @@ function genmoveAnalyze(ctx: AnalysisContext, args: readonly string[], dialect: 
   const early = search === undefined ? ctx.bot.genmove(game, color) : search.beginMove(game, color, request);
   if (search === undefined || early !== null) {
     // Nothing to stream: a bot without a sliced search (random, flat, threads) or a move that needs no search.
-    return { kind: 'job', streams: true, stoppedBy: 'interrupt', done: true, step: () => '', finish: () => playLine(early!) };
+    return slicedJob({ streams: true, stoppedBy: 'interrupt', slice: () => ({ text: '', done: true }), finish: () => playLine(early!) });
   }
   const reporter = new Reporter(game, request, dialect);
-  let done = false;
-  return {
-    kind: 'job',
+  return slicedJob({
     streams: true,
     stoppedBy: 'interrupt',
-    get done() {
-      return done;
-    },
-    step: () => {
-      done = search.runMove(SLICE_MILLISECONDS);
-      return reporter.due() || done ? reporter.line(search.report()) : '';
+    slice: () => {
+      const done = search.runMove(SLICE_MILLISECONDS);
+      return { text: reporter.due() || done ? reporter.line(search.report()) : '', done };
     },
     finish: () => playLine(search.endMove()),
-  };
+  });
 }
 
 /** Formats info lines, and knows when the next one is due: after the first slice, then every interval. */
@@ -264,37 +279,24 @@ function verticesInReadingOrder(graph: Graph): number[] {
  */
 function gfx(ctx: AnalysisContext, args: readonly string[], draw: (game: Game, analysis: Analysis) => Reply): Reply | Job {
   if (args.length !== 0) return SYNTAX;
-  const analyzer: Analyzer | undefined = ctx.bot.analyzer;
-  if (analyzer === undefined) return fail(`the ${ctx.bot.name} bot has no search to analyse with (use --bot uct)`);
   const game = ctx.game;
-  const resumed = game.resume();
-  const color = game.toMove;
-  const refusal = refuseAnalysis(game, color);
-  const ownership = game.rules.colors === 2;
-  if (refusal !== null || !analyzer.begin(game, color, { ownership })) {
-    if (resumed) game.settle();
-    return fail(refusal ?? 'no move to analyse');
-  }
-  const end = performance.now() + GFX_ANALYSIS_MILLISECONDS;
-  let done = false;
-  return {
-    kind: 'job',
+  const started = beginAnalysis(ctx, null, game.rules.colors === 2);
+  if (!isStarted(started)) return started;
+  const { analyzer, end } = started;
+  const deadline = performance.now() + GFX_ANALYSIS_MILLISECONDS;
+  return slicedJob({
     streams: false,
     stoppedBy: 'interrupt',
-    get done() {
-      return done;
-    },
-    step: () => {
-      analyzer.run(Math.min(SLICE_MILLISECONDS, end - performance.now()));
-      done = performance.now() >= end;
-      return '';
+    slice: () => {
+      analyzer.run(Math.min(SLICE_MILLISECONDS, deadline - performance.now()));
+      return { text: '', done: performance.now() >= deadline };
     },
     finish: () => {
       const reply = draw(game, analyzer.report());
-      if (resumed) game.settle();
+      end();
       return reply;
     },
-  };
+  });
 }
 
 /** INFLUENCE: +1 for Black's, -1 for White's (GoGui's convention, whoever is to move). */

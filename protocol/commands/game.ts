@@ -10,7 +10,7 @@ import { readGraph } from '../../src/setup.js';
 import { RESIGN, gtpColorName, parseGtpColor } from '../../src/vocabulary.js';
 import { parseFloatArg, parseIntArg } from '../gtp.js';
 import type { EngineContext, Handlers } from './context.js';
-import { SLICE_MILLISECONDS, type Job } from './job.js';
+import { SLICE_MILLISECONDS, slicedJob, type Job } from './job.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
 export type GameContext = Pick<EngineContext, 'game' | 'replaceGame' | 'bot' | 'clock'>;
@@ -101,20 +101,12 @@ function generate(ctx: GameContext, args: readonly string[], play: boolean): Rep
   if (search === undefined) return playGenerated(game, color, ctx.bot.genmove(game, color), play, resumed);
   const early = search.beginMove(game, color, null);
   if (early !== null) return playGenerated(game, color, early, play, resumed);
-  let done = false;
-  return {
-    kind: 'job',
+  return slicedJob({
     streams: false,
     stoppedBy: 'interrupt',
-    get done() {
-      return done;
-    },
-    step: () => {
-      done = search.runMove(SLICE_MILLISECONDS);
-      return '';
-    },
+    slice: () => ({ text: '', done: search.runMove(SLICE_MILLISECONDS) }),
     finish: () => playGenerated(game, color, search.endMove(), play, resumed),
-  };
+  });
 }
 
 /**

@@ -28,3 +28,27 @@ export interface Job {
 export function isJob(answer: Reply | Job): answer is Job {
   return (answer as Job).kind === 'job';
 }
+
+/** A job from its slice, which runs a few dozen milliseconds and says what to send and whether it has finished. */
+export function slicedJob(parts: {
+  readonly streams: boolean;
+  readonly stoppedBy: Job['stoppedBy'];
+  readonly slice: () => { readonly text: string; readonly done: boolean };
+  readonly finish: () => Reply;
+}): Job {
+  let done = false;
+  return {
+    kind: 'job',
+    streams: parts.streams,
+    stoppedBy: parts.stoppedBy,
+    get done() {
+      return done;
+    },
+    step: () => {
+      const result = parts.slice();
+      done = result.done;
+      return result.text;
+    },
+    finish: parts.finish,
+  };
+}
