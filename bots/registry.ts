@@ -21,6 +21,7 @@ export interface BotOptions extends SearchLimits {
   readonly reuse?: boolean;
   readonly tactics?: boolean;
   readonly patterns?: boolean;
+  readonly ladders?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
@@ -42,6 +43,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       reuse: options.reuse ?? DEFAULT_UCT_SETTINGS.reuse,
       tactics: options.tactics ?? DEFAULT_UCT_SETTINGS.tactics,
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
+      ladders: options.ladders ?? DEFAULT_UCT_SETTINGS.ladders,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
       maxTreeMegabytes: options.maxTreeMegabytes ?? DEFAULT_UCT_SETTINGS.maxTreeMegabytes,
     };

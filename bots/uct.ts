@@ -26,6 +26,7 @@ import { lowerConfidenceBound, type Analysis, type AnalysisOptions, type MoveAna
 import { PlayoutEvaluator } from './evaluate.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
 import { BoardLines, emptyArea } from './board-lines.js';
+import { LADDER_DEAD, LadderPriors } from './ladder.js';
 import { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
 import { NO_NODE, NodePool } from './tree.js';
@@ -46,6 +47,8 @@ export interface UctSettings {
   readonly tactics: boolean;
   /** MoGo's 3x3 patterns in playouts and priors, on square lattices with two colours (bots/patterns.ts). */
   readonly patterns: boolean;
+  /** Ladder reading in the priors, on any graph (bots/ladder.ts). */
+  readonly ladders: boolean;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -65,6 +68,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   reuse: true,
   tactics: true,
   patterns: true,
+  ladders: true,
   resignThreshold: 0.05,
   expandVisits: 2,
   raveEquivalence: 300,
@@ -396,7 +400,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
       const last = game.lastMove;
       this.root = pool.allocate(last === null ? PASS : last.vertex, last === null ? 0 : last.color, 0, NO_NODE);
       this.state.usePool(pool);
-      this.state.expandRoot(this.root, color, seat, legal, canPass, game.position);
+      this.state.expandRoot(this.root, color, seat, legal, canPass);
     }
     this.rootGame = game;
     this.rootEpoch = game.epoch;
@@ -535,6 +539,7 @@ class SearchState {
   private playout: LightPlayout | null = null;
   private squarePatterns: SquarePatterns | null = null;
   private boardLines: BoardLines | null = null;
+  private ladders: LadderPriors | null = null;
   private readonly evaluator: PlayoutEvaluator;
   private readonly rootCounters: Float64Array;
   private readonly rootPrisoners: Float64Array;
@@ -693,6 +698,7 @@ class SearchState {
       this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
       this.playout.patterns = this.squarePatterns;
       this.boardLines = BoardLines.forGraph(graph);
+      this.ladders = this.settings.priors && this.settings.ladders ? new LadderPriors(graph.n) : null;
       this.undirected = graph.arcCount === 0;
     }
     this.rootPosition.copyFrom(game.position);
@@ -705,9 +711,14 @@ class SearchState {
     this.rootLastMove = game.lastMove?.vertex ?? -1;
   }
 
-  /** The root's children: exactly the game's legal moves (own eyes last resort), plus pass when allowed. */
-  expandRoot(root: number, color: number, seat: number, legal: number[], canPass: boolean, position: Position): void {
+  /**
+   * The root's children: exactly the game's legal moves (own eyes last resort), plus pass when allowed. Read on the
+   * copy of the game's position, since the ladder reader plays and undoes on the position it reads.
+   */
+  expandRoot(root: number, color: number, seat: number, legal: number[], canPass: boolean): void {
     const pool = this.pool;
+    const position = this.rootPosition!;
+    this.ladders?.prepare(position, color);
     let moves = legal.filter((v) => !isOwnEye(position, v, color));
     if (moves.length === 0 && !canPass) moves = legal;
     const count = moves.length + (canPass ? 1 : 0);
@@ -721,7 +732,11 @@ class SearchState {
     const pool = this.pool;
     const child = pool.allocate(move, color, seat, parent);
     if (!this.settings.priors) return;
-    const value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines);
+    let value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines);
+    const ladder = move === PASS || this.ladders === null ? 0 : this.ladders.valueAt(move);
+    // A dead ladder is bad whatever else the move does; an escape or a ladder capture is at least as good as it says.
+    if (ladder === LADDER_DEAD) value = ladder;
+    else if (ladder > value) value = ladder;
     pool.visits[child] = PRIOR_VISITS;
     pool.reward[child * pool.colors + color - 1] = PRIOR_VISITS * value;
     // The prior seeds the AMAF statistics as well (as Fuego's prior knowledge does): early in a node's life the RAVE
@@ -758,6 +773,7 @@ class SearchState {
     if (total === 0 || !pool.hasRoom(total)) return total > 0;
     pool.firstChild[node] = pool.size;
     pool.childCount[node] = total;
+    if (this.settings.priors) this.ladders?.prepare(work, color);
     for (let k = 0; k < count; k++) this.addChild(node, candidates[k], color, seat, work);
     if (canPass) this.addChild(node, PASS, color, seat, work);
     return true;

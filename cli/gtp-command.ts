@@ -32,6 +32,7 @@ interface GtpOptions extends SearchLimitFlags {
   reuse: boolean;
   tactics: boolean;
   patterns: boolean;
+  ladders: boolean;
   resign?: string;
   threads: string;
   maxTreeMb: string;
@@ -54,6 +55,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-reuse', 'UCT builds a fresh tree for every move')
     .option('--no-tactics', 'UCT playouts without the capture/escape answers (pure light playouts)')
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
+    .option('--no-ladders', 'UCT priors without ladder reading')
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--threads <n>', 'UCT search threads (root parallelism over worker threads)', '1')
     .option('--max-tree-mb <n>', 'UCT tree memory budget in MiB, all threads together', String(DEFAULT_TREE_MEGABYTES))
@@ -76,6 +78,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         reuse: opts.reuse,
         tactics: opts.tactics,
         patterns: opts.patterns,
+        ladders: opts.ladders,
         resign,
         bot: opts.bot,
         seed: opts.seed,

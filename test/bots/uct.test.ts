@@ -50,11 +50,13 @@ describe('UCT bot', () => {
 
   it('saves its own group in atari when that is the only hope', () => {
     // Black's A3-B3-C3 has one liberty, C4; White captures there next unless Black extends. Losing the three stones
-    // loses the board, so C4 is Black's only chance. (Positions where both moves win, e.g. capturing a group that is
-    // dead anyway, are no test: MCTS is rightly indifferent between winning moves.)
+    // loses the board, so C4 is Black's only chance. Black's D5 makes the escape work: without it the extension
+    // runs into a dead ladder (White D4, Black C5, White B5 or D5), which the ladder reader now sees. (Positions
+    // where both moves win, e.g. capturing a group that is dead anyway, are no test: MCTS is rightly indifferent
+    // between winning moves.)
     const save = gameFromDiagram(
       `
-      . . . . .
+      . . . X .
       O O . . .
       X X X O .
       O O O . .
