@@ -59,6 +59,49 @@ export interface MoveRecord {
 
 export type MoveOutcome = { ok: true; record: MoveRecord } | { ok: false; status: MoveStatus; message: string };
 
+/** How long an analysis searches when the caller names no time, and the most it may ask for (milliseconds). */
+export const DEFAULT_ANALYSIS_MILLISECONDS = 1000;
+export const MAX_ANALYSIS_MILLISECONDS = 5000;
+/** Candidate moves an analysis lists. */
+const ANALYSIS_MOVES = 10;
+
+/** One candidate move of an analysis, as the page shows it. */
+export interface MoveAnalysisView {
+  /** Index name (`"17"`) or `"pass"`. */
+  readonly move: string;
+  /** Display name (`"C3"`, `"pass"`). */
+  readonly name: string;
+  readonly visits: number;
+  /** The mover's win rate in [0, 1]. */
+  readonly winrate: number;
+  /** The principal variation from this move on, display names. */
+  readonly pv: readonly string[];
+}
+
+/**
+ * The engine's analysis of the side to move, in plain numbers and names (a JSON answer as it is). Ownership: with two
+ * colours, per vertex Black's share of the simulations' ends minus White's, in [-1, 1]; with more, per vertex the
+ * colour with the largest share and that share ([0, 0] when no colour ever owned it), since a single signed number
+ * cannot say which of three or more colours leads.
+ */
+export interface AnalysisView {
+  /** The colour analysed: the side to move. */
+  readonly color: number;
+  /** Simulations this analysis ran (the tree may hold more from earlier searches). */
+  readonly simulations: number;
+  readonly milliseconds: number;
+  /** The most visited move's win rate for the side to move, null when no move was visited. */
+  readonly winrate: number | null;
+  /** Most visited first. */
+  readonly moves: readonly MoveAnalysisView[];
+  readonly ownership: readonly number[] | null;
+  readonly owners: readonly (readonly [number, number])[] | null;
+}
+
+export type AnalysisOutcome =
+  | { ok: true; analysis: AnalysisView }
+  | { ok: false; reason: 'game-over' | 'no-search' | 'no-move'; message: string };
+
 export class Match {
   readonly game: Game;
   readonly graph: Graph;
@@ -218,6 +261,55 @@ export class Match {
     return { move, search: this.bot.lastSearch ?? null };
   }
 
+  /**
+   * The bot's analysis of the side to move, searched for `milliseconds` (clamped to 1..MAX_ANALYSIS_MILLISECONDS).
+   * It searches in the bot's own tree, so the computer's next move builds on what the analysis saw.
+   */
+  analyze(milliseconds = DEFAULT_ANALYSIS_MILLISECONDS): AnalysisOutcome {
+    const game = this.game;
+    if (game.over) return { ok: false, reason: 'game-over', message: 'the game is over: there is no move to analyse' };
+    const analyzer = this.bot.analyzer;
+    if (analyzer === undefined) {
+      return {
+        ok: false,
+        reason: 'no-search',
+        message: `the ${this.settings.bot} bot has no search to analyse with (start a game with the uct bot)`,
+      };
+    }
+    const color = game.toMove;
+    if (!analyzer.begin(game, color, { ownership: true })) {
+      return { ok: false, reason: 'no-move', message: `${colorName(color)} has no move to analyse` };
+    }
+    const budget = Number.isFinite(milliseconds)
+      ? Math.min(MAX_ANALYSIS_MILLISECONDS, Math.max(1, milliseconds))
+      : DEFAULT_ANALYSIS_MILLISECONDS;
+    const start = performance.now();
+    const simulations = analyzer.run(budget);
+    const elapsed = performance.now() - start;
+    const report = analyzer.report();
+    const graph = this.graph;
+    const moves = report.moves.slice(0, ANALYSIS_MOVES).map((m) => ({
+      move: moveText(m.move, graph, true),
+      name: moveText(m.move, graph),
+      visits: m.visits,
+      winrate: round3(m.winrate),
+      pv: m.pv.map((v) => moveText(v, graph)),
+    }));
+    const { ownership, owners } = ownershipView(report.ownership, graph.n, this.rules.colors);
+    return {
+      ok: true,
+      analysis: {
+        color,
+        simulations,
+        milliseconds: Math.round(elapsed),
+        winrate: moves.length > 0 ? moves[0].winrate : null,
+        moves,
+        ownership,
+        owners,
+      },
+    };
+  }
+
   /** The count now: exact for area and territory scoring (if the game ended now), an area estimate otherwise. */
   score(): { exact: boolean; scores: number[] } {
     return { exact: this.rules.scoring !== 'lastmove', scores: this.game.scores() };
@@ -279,4 +371,36 @@ export function moveText(move: number, graph: Graph, index = false): string {
   if (move === PASS) return 'pass';
   if (move === RESIGN) return 'resign';
   return index ? String(move + 1) : vertexName(graph, move);
+}
+
+/** The analyzer's shares (index v * (colors + 1) + c) as AnalysisView's ownership or owners. */
+function ownershipView(
+  shares: Float64Array | null,
+  n: number,
+  colors: number,
+): { ownership: number[] | null; owners: [number, number][] | null } {
+  if (shares === null) return { ownership: null, owners: null };
+  const stride = colors + 1;
+  if (colors === 2) {
+    const ownership: number[] = [];
+    for (let v = 0; v < n; v++) ownership.push(round3(shares[v * stride + 1] - shares[v * stride + 2]));
+    return { ownership, owners: null };
+  }
+  const owners: [number, number][] = [];
+  for (let v = 0; v < n; v++) {
+    let owner = 0;
+    let share = 0;
+    for (let c = 1; c <= colors; c++) {
+      if (shares[v * stride + c] > share) {
+        owner = c;
+        share = shares[v * stride + c];
+      }
+    }
+    owners.push([owner, round3(share)]);
+  }
+  return { ownership: null, owners };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
 }

@@ -5,10 +5,12 @@
  * asks for a new one with the same settings and moves, and the server rebuilds it by replaying them.
  *
  * API (docs/play.md): GET /api/info; POST /api/new; GET /api/state?id=; POST /api/play, /api/bot, /api/undo,
- * /api/hint, /api/resign, each with {"id": ...}. Vertices in answers are index names as numbers (1..n); moves in
- * requests are any vertex name (`17`, `C3`), `pass` or `resign`. Every refusal is a 4xx answer `{"error": "..."}`.
+ * /api/hint, /api/resign, /api/analyze, each with {"id": ...}. Vertices in answers are index names as numbers
+ * (1..n); moves in requests are any vertex name (`17`, `C3`), `pass` or `resign`. Every refusal is a 4xx answer
+ * `{"error": "..."}`.
  *
- * The bot's search runs here, synchronously, while the page waits on its fetch without freezing.
+ * The bot's search (a move, a hint, an analysis) runs here, synchronously, while the page waits on its fetch without
+ * freezing.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -27,7 +29,7 @@ import { PRESETS, formatRules } from '../src/rules.js';
 import { COLOR_NAMES, CSS_STONE } from './colors.js';
 import { LAYOUTS, drawingCoords, latticeWrap } from './layout.js';
 import type { LayoutChoice } from './layout.js';
-import { Match, moveText } from './match.js';
+import { MAX_ANALYSIS_MILLISECONDS, Match, moveText } from './match.js';
 import type { MoveRecord } from './match.js';
 import { PLAY_DEFAULTS, readMatchRequest, type MatchRequest } from './match-request.js';
 
@@ -301,6 +303,18 @@ async function api(req: IncomingMessage, path: string, url: URL, games: GameStor
           winrate: search && search.simulations > 0 ? search.winrate : null,
         },
       };
+    }
+    case 'analyze': {
+      needs('POST');
+      const body = await readJson(req);
+      const entry = games.get(body.id);
+      const milliseconds = optionalNumber(body, 'milliseconds');
+      if (milliseconds !== undefined && !(milliseconds >= 1 && milliseconds <= MAX_ANALYSIS_MILLISECONDS)) {
+        throw new HttpError(400, `"milliseconds" must be from 1 to ${MAX_ANALYSIS_MILLISECONDS}`);
+      }
+      const outcome = entry.match.analyze(milliseconds);
+      if (!outcome.ok) throw new HttpError(409, outcome.message);
+      return { status: 200, body: outcome.analysis };
     }
     default:
       throw new HttpError(404, `no API /api/${route} (see docs/play.md)`);

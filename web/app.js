@@ -4,6 +4,10 @@
 // brings the same game back.
 
 const STORE_KEY = 'graphgo.web.game';
+/** Whether the analysis was on, so that a reload keeps it. */
+const ANALYSIS_KEY = 'graphgo.web.analyse';
+/** How long the server analyses each position (it searches while the page waits, as for the computer's moves). */
+const ANALYSIS_MILLISECONDS = 1000;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const ui = {
@@ -16,6 +20,13 @@ const ui = {
   undo: document.getElementById('undo'),
   hint: document.getElementById('hint'),
   resign: document.getElementById('resign'),
+  analyse: document.getElementById('analyse'),
+  analysis: document.getElementById('analysis'),
+  winrateText: document.getElementById('winrate-text'),
+  winrateBar: document.getElementById('winrate-bar'),
+  winrateFill: document.getElementById('winrate-fill'),
+  topMoves: document.getElementById('top-moves'),
+  analysisNote: document.getElementById('analysis-note'),
   showLegal: document.getElementById('show-legal'),
   showLabels: document.getElementById('show-labels'),
   players: document.querySelector('#players tbody'),
@@ -38,8 +49,19 @@ const ui = {
   familyHelp: document.getElementById('family-help'),
 };
 
-/** What the server told us: info once, then the current game (full state with graph and setup). */
-const app = { info: null, game: null, drawing: null, busy: false, suggestion: null };
+/**
+ * What the server told us: info once, then the current game (full state with graph and setup). `analysis` is the
+ * toggle and the last answer of /api/analyze; its `key` names the position it was asked for, so an answer that
+ * arrives after the game moved on is kept for the panel (shown as stale) but never drawn on the board.
+ */
+const app = {
+  info: null,
+  game: null,
+  drawing: null,
+  busy: false,
+  suggestion: null,
+  analysis: { on: false, key: null, result: null, error: null, running: false },
+};
 
 class ApiError extends Error {
   constructor(status, message) {
@@ -287,6 +309,10 @@ function drawBoard() {
   for (const m of recent) for (const v of m.captured) captured.add(v - 1);
   const human = g.human;
   const r = d.r;
+  const analysis = currentAnalysis();
+  const shades = analysis ? el('g', { class: 'shades' }, svg) : null;
+  const ranks = new Map();
+  if (analysis) analysis.moves.forEach((m, i) => /^\d+$/.test(m.move) && ranks.set(Number(m.move) - 1, i + 1));
   const points = el('g', { class: 'points' }, svg);
   for (let v = 0; v < d.n; v++) {
     const c = Number(g.position[v]) || 0;
@@ -309,6 +335,7 @@ function drawBoard() {
       if (v === lastVertex) el('circle', { class: 'last', r: r * 0.45, stroke: c === 1 || c === 4 || c === 6 || c === 9 ? '#fff' : '#111' }, group);
     }
     if (app.suggestion === v) el('circle', { class: 'suggest', r: r * 1.1 }, group);
+    if (analysis) drawAnalysisAt(analysis, v, c, r, group, shades, ranks.get(v));
     const title = el('title', {}, group);
     title.textContent = `${d.names[v]}${c ? ` (${colorName(c)})` : ''}`;
   }
@@ -318,6 +345,36 @@ function drawBoard() {
   if (ui.showLabels.checked && !d.lattice) classes.push('show-labels');
   if (app.busy) classes.push('busy');
   svg.setAttribute('class', classes.join(' '));
+}
+
+/**
+ * Ownership and the candidate's rank at vertex v. Ownership is a translucent square, Black's or White's by the sign
+ * (with more colours, the leading colour's), as opaque as that colour's share of the simulations' ends: under the
+ * point on an empty vertex, small and on top of a stone, where it tells whether the stone lives.
+ */
+function drawAnalysisAt(analysis, v, c, r, group, shades, rank) {
+  let fill = null;
+  let share = 0;
+  if (analysis.ownership) {
+    const x = analysis.ownership[v];
+    fill = stoneColor(x >= 0 ? 1 : 2);
+    share = Math.abs(x);
+  } else if (analysis.owners) {
+    const [owner, s] = analysis.owners[v];
+    fill = owner > 0 ? stoneColor(owner) : null;
+    share = s;
+  }
+  if (fill !== null && share >= 0.05) {
+    const side = c === 0 ? r * 1.3 : r * 0.7;
+    const square = { x: -side / 2, y: -side / 2, width: side, height: side, fill, 'fill-opacity': (0.75 * Math.min(1, share)).toFixed(3), 'data-vertex': v + 1 };
+    if (c === 0) el('rect', { class: 'own', ...square, transform: `translate(${app.drawing.xs[v]} ${app.drawing.ys[v]})` }, shades);
+    else el('rect', { class: 'own on-stone', ...square }, group);
+  }
+  if (rank !== undefined) {
+    const mark = el('g', { class: rank === 1 ? 'rank best' : 'rank', 'data-rank': rank }, group);
+    el('circle', { r: r * 0.55 }, mark);
+    el('text', { 'font-size': (r * 0.7).toFixed(3) }, mark).textContent = String(rank);
+  }
 }
 
 function drawCoordinates(svg, d) {
@@ -341,6 +398,7 @@ function render() {
   drawBoard();
   ui.spinner.hidden = !app.busy;
   document.body.dataset.busy = String(app.busy);
+  renderAnalysis();
   if (!g) {
     ui.status.textContent = app.busy ? 'Starting…' : 'Choose a board and press Start';
     for (const b of [ui.pass, ui.undo, ui.hint, ui.resign]) b.disabled = true;
@@ -410,6 +468,123 @@ function render() {
     ui.moves.appendChild(li);
   }
   ui.moves.scrollTop = ui.moves.scrollHeight;
+  // After this change has settled (a move's answer, then the computer's): see whether the analysis is due.
+  if (app.analysis.on) queueMicrotask(() => void refreshAnalysis());
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Analysis
+
+/** The position an analysis is for: the same game, moves and stones. */
+function positionKey(g) {
+  return `${g.id} ${g.moveCount} ${g.toMove} ${g.position}`;
+}
+
+/** The analysis of the position on the board, or null (off, not there yet, or of an earlier position). */
+function currentAnalysis() {
+  const a = app.analysis;
+  return a.on && a.result && app.game && a.key === positionKey(app.game) ? a.result : null;
+}
+
+/**
+ * Asks the server to analyse the position when it is the person's turn and no answer for it is there or on its
+ * way. Render calls it after every change, so the analysis follows each move, undo and new game. While the
+ * computer thinks nothing is asked: the server searches one request at a time, and the reply comes first.
+ */
+async function refreshAnalysis() {
+  const a = app.analysis;
+  const g = app.game;
+  if (!a.on || !g || g.over || app.busy || !g.humanToMove) return;
+  const key = positionKey(g);
+  if (a.key === key) return;
+  a.key = key;
+  a.running = true;
+  a.error = null;
+  renderAnalysis();
+  try {
+    const result = await api('/api/analyze', { id: g.id, milliseconds: ANALYSIS_MILLISECONDS });
+    if (a.key === key) a.result = result;
+  } catch (e) {
+    if (a.key === key) {
+      a.result = null;
+      a.error = e.message;
+    }
+  } finally {
+    if (a.key === key) {
+      a.running = false;
+      render();
+    }
+  }
+}
+
+function percent(x) {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+function renderAnalysis() {
+  const a = app.analysis;
+  const g = app.game;
+  ui.analyse.setAttribute('aria-pressed', String(a.on));
+  ui.analysis.hidden = !a.on;
+  if (!a.on) {
+    ui.analysis.dataset.state = 'off';
+    return;
+  }
+  const current = currentAnalysis();
+  const fresh = g && a.key === positionKey(g);
+  let state;
+  let note;
+  if (!g) [state, note] = ['waiting', ''];
+  else if (g.over) [state, note] = ['over', 'The game is over: nothing to analyse.'];
+  else if (fresh && a.error) [state, note] = ['error', `No analysis: ${a.error}`];
+  else if (fresh && a.running) [state, note] = ['running', 'Analysing…'];
+  else if (current) [state, note] = ['ready', `${current.simulations.toLocaleString('en')} simulations in ${(current.milliseconds / 1000).toFixed(1)} s`];
+  else [state, note] = ['waiting', 'The analysis comes when it is your move.'];
+  ui.analysis.dataset.state = state;
+  ui.analysisNote.textContent = note;
+  // The last answer stays in the panel, dimmed, until the next one comes; the board shows only the current one.
+  const shown = current ?? (state === 'running' || state === 'waiting' ? a.result : null);
+  ui.analysis.classList.toggle('stale', shown !== null && shown !== current);
+  ui.winrateBar.hidden = !shown || shown.winrate === null;
+  ui.topMoves.replaceChildren();
+  if (!shown) {
+    ui.winrateText.textContent = '';
+    return;
+  }
+  const mover = shown.color;
+  const who = `${colorName(mover)}${g && mover === g.human ? ' (you)' : ''}`;
+  if (shown.winrate === null) ui.winrateText.textContent = `${who}: no move visited`;
+  else {
+    ui.winrateText.textContent = `${who} to move: win rate ${percent(shown.winrate)}`;
+    ui.winrateFill.style.width = `${(shown.winrate * 100).toFixed(1)}%`;
+    ui.winrateFill.style.background = stoneColor(mover);
+    // Two colours: the rest of the bar is the opponent's; with more, a neutral track.
+    ui.winrateBar.style.background = colorCount() === 2 ? stoneColor(3 - mover) : '';
+    ui.winrateBar.setAttribute('aria-valuenow', (shown.winrate * 100).toFixed(1));
+  }
+  shown.moves.forEach((m, i) => {
+    const li = document.createElement('li');
+    li.dataset.move = m.move;
+    const name = document.createElement('b');
+    name.textContent = m.name;
+    const pv = document.createElement('span');
+    pv.className = 'pv';
+    // The line that follows the move, as far as the search saw it.
+    pv.textContent = m.pv.length > 1 ? ` ${m.pv.slice(1, 8).join(' ')}${m.pv.length > 8 ? ' …' : ''}` : '';
+    li.append(name, document.createTextNode(` ${percent(m.winrate)} · ${m.visits.toLocaleString('en')} visits`), pv);
+    li.title = `rank ${i + 1}`;
+    ui.topMoves.appendChild(li);
+  });
+}
+
+function setAnalysis(on) {
+  app.analysis = { on, key: null, result: null, error: null, running: false };
+  try {
+    localStorage.setItem(ANALYSIS_KEY, on ? '1' : '0');
+  } catch {
+    // Storage disabled: the toggle just does not survive a reload.
+  }
+  render();
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -548,6 +723,7 @@ ui.hint.addEventListener('click', () =>
     app.suggestion = /^\d+$/.test(hint.move) ? Number(hint.move) - 1 : null;
   }),
 );
+ui.analyse.addEventListener('click', () => setAnalysis(!app.analysis.on));
 ui.showLegal.addEventListener('change', () => render());
 ui.showLabels.addEventListener('change', () => render());
 document.addEventListener('keydown', (event) => {
@@ -555,6 +731,7 @@ document.addEventListener('keydown', (event) => {
   if (event.key === 'p' && !ui.pass.disabled) ui.pass.click();
   else if (event.key === 'u' && !ui.undo.disabled) ui.undo.click();
   else if (event.key === 'h' && !ui.hint.disabled) ui.hint.click();
+  else if (event.key === 'a') ui.analyse.click();
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -568,6 +745,11 @@ async function main() {
     return;
   }
   fillForm(app.info);
+  try {
+    app.analysis.on = localStorage.getItem(ANALYSIS_KEY) === '1';
+  } catch {
+    // no storage: the analysis starts off
+  }
   const saved = loadSaved();
   if (saved) {
     try {
