@@ -8,6 +8,7 @@
  * only grow, rarely, by doubling.
  */
 import { Graph } from './graph.js';
+import { grown } from './grown.js';
 import { HashMultiset } from './hash-multiset.js';
 import { EMPTY, PASS, RESIGN, colorLetter } from './vocabulary.js';
 import { PLAY_SUICIDE, Position, zobristHi, zobristLo } from './position.js';
@@ -392,26 +393,16 @@ export class Game {
 
   private growTurns(): void {
     const size = this.turnVertex.length * 2;
-    const int = (a: Int32Array) => {
-      const b = new Int32Array(size);
-      b.set(a);
-      return b;
-    };
-    const byte = (a: Uint8Array) => {
-      const b = new Uint8Array(size);
-      b.set(a);
-      return b;
-    };
-    this.turnVertex = int(this.turnVertex);
-    this.turnColor = byte(this.turnColor);
-    this.turnSeat = int(this.turnSeat);
-    this.turnPrevSeat = int(this.turnPrevSeat);
-    this.turnPrevPasses = int(this.turnPrevPasses);
-    this.turnPrevPassedSeats = int(this.turnPrevPassedSeats);
-    this.turnKo = int(this.turnKo);
-    this.turnCaptured = int(this.turnCaptured);
-    this.turnSelfCaptured = int(this.turnSelfCaptured);
-    this.turnPaid = byte(this.turnPaid);
+    this.turnVertex = grown(this.turnVertex, size);
+    this.turnColor = grown(this.turnColor, size);
+    this.turnSeat = grown(this.turnSeat, size);
+    this.turnPrevSeat = grown(this.turnPrevSeat, size);
+    this.turnPrevPasses = grown(this.turnPrevPasses, size);
+    this.turnPrevPassedSeats = grown(this.turnPrevPassedSeats, size);
+    this.turnKo = grown(this.turnKo, size);
+    this.turnCaptured = grown(this.turnCaptured, size);
+    this.turnSelfCaptured = grown(this.turnSelfCaptured, size);
+    this.turnPaid = grown(this.turnPaid, size);
   }
 
   /** Ends the game by resignation of `color`. */

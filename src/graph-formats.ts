@@ -594,14 +594,18 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
     while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
     if (i >= text.length) return expect === 'end' ? null : { offset: i, problem: 'unexpected end of input' };
     const c = text[i];
+    // The innermost container closes right after its opening bracket (empty) or after any of its values.
+    const close = stack[stack.length - 1] === '[' ? ']' : '}';
+    if (c === close && (expect === 'value-or-]' || expect === 'key-or-}' || expect === 'comma-or-close')) {
+      stack.pop();
+      i++;
+      expect = afterValue();
+      continue;
+    }
     switch (expect) {
       case 'value':
       case 'value-or-]': {
-        if (c === ']' && expect === 'value-or-]') {
-          stack.pop();
-          i++;
-          expect = afterValue();
-        } else if (c === '[' || c === '{') {
+        if (c === '[' || c === '{') {
           stack.push(c);
           i++;
           expect = c === '[' ? 'value-or-]' : 'key-or-}';
@@ -626,11 +630,7 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
       }
       case 'key':
       case 'key-or-}': {
-        if (c === '}' && expect === 'key-or-}') {
-          stack.pop();
-          i++;
-          expect = afterValue();
-        } else if (c === '"') {
+        if (c === '"') {
           const end = scanJsonString(text, i);
           if (typeof end !== 'number') return end;
           i = end;
@@ -645,20 +645,11 @@ export function findJsonSyntaxError(text: string): { offset: number; problem: st
         i++;
         expect = 'value';
         break;
-      case 'comma-or-close': {
-        const close = stack[stack.length - 1] === '[' ? ']' : '}';
-        if (c === ',') {
-          i++;
-          expect = close === ']' ? 'value' : 'key';
-        } else if (c === close) {
-          stack.pop();
-          i++;
-          expect = afterValue();
-        } else {
-          return { offset: i, problem: `expected ',' or '${close}', got ${quoteChar(c)}` };
-        }
+      case 'comma-or-close':
+        if (c !== ',') return { offset: i, problem: `expected ',' or '${close}', got ${quoteChar(c)}` };
+        i++;
+        expect = close === ']' ? 'value' : 'key';
         break;
-      }
       case 'end':
         return { offset: i, problem: `unexpected ${quoteChar(c)} after the end of the JSON value` };
     }

@@ -10,6 +10,7 @@
  *
  * Vertices are 0-based integers inside the program; users see 1-based index names (docs/graphs.md, "Vertex names").
  */
+import { grown } from './grown.js';
 import { ok, type Result } from './result.js';
 
 export const EDGE = 0;
@@ -251,15 +252,9 @@ export class GraphBuilder {
     if (this.m >= MAX_LINKS) return this.fail('too-large', `more than ${MAX_LINKS} links is too large`);
     if (this.m === this.us.length) {
       const size = Math.min(this.m * 2, MAX_LINKS);
-      const us = new Int32Array(size);
-      us.set(this.us);
-      this.us = us;
-      const vs = new Int32Array(size);
-      vs.set(this.vs);
-      this.vs = vs;
-      const kinds = new Uint8Array(size);
-      kinds.set(this.kinds);
-      this.kinds = kinds;
+      this.us = grown(this.us, size);
+      this.vs = grown(this.vs, size);
+      this.kinds = grown(this.kinds, size);
     }
     this.us[this.m] = u;
     this.vs[this.m] = v;

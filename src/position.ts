@@ -23,6 +23,7 @@
  * told to. Nothing here allocates after construction except when an undo log doubles.
  */
 import { Graph } from './graph.js';
+import { grown } from './grown.js';
 import { EMPTY } from './vocabulary.js';
 
 /** Memory for a Position's per-vertex arrays (see the Position constructor). */
@@ -350,7 +351,7 @@ export class Position {
    * Precondition: color[v] === EMPTY.
    */
   play(v: number, c: number, suicideAllowed: boolean): number {
-    if (this.frameTop + FRAME_SIZE > this.frames.length) this.frames = grow(this.frames);
+    if (this.frameTop + FRAME_SIZE > this.frames.length) this.frames = grown(this.frames, this.frames.length * 2);
     const f = this.frameTop;
     const fr = this.frames;
     fr[f + F_V] = v;
@@ -512,7 +513,7 @@ export class Position {
     const survivor = size[a] >= size[b] ? a : b;
     const absorbed = survivor === a ? b : a;
     if (this.logging) {
-      if (this.mergeTop + MERGE_SIZE > this.merges.length) this.merges = grow(this.merges);
+      if (this.mergeTop + MERGE_SIZE > this.merges.length) this.merges = grown(this.merges, this.merges.length * 2);
       const m = this.merges;
       const t = this.mergeTop;
       m[t] = survivor;
@@ -550,7 +551,9 @@ export class Position {
     const next = this.next;
     const buffer = this.chainBuffer;
     const logging = this.logging;
-    while (logging && this.captureTop + CAPTURE_SIZE * k > this.captures.length) this.captures = growInt(this.captures);
+    while (logging && this.captureTop + CAPTURE_SIZE * k > this.captures.length) {
+      this.captures = grown(this.captures, this.captures.length * 2);
+    }
     let removed = 0;
     let hashLo = this.hashLo;
     let hashHi = this.hashHi;
@@ -732,14 +735,3 @@ export class Position {
   }
 }
 
-function grow(a: Float64Array): Float64Array {
-  const b = new Float64Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-function growInt(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}

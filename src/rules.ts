@@ -92,6 +92,10 @@ export function rulesProblem(r: Rules): string | null {
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
+/** The keys whose value is one word of a fixed list, with their lists. */
+const WORD_KEYS = { ko: KO_RULES, suicide: SUICIDE_RULES, passes: PASS_RULES, scoring: SCORING_RULES } as const;
+type WordKey = keyof typeof WORD_KEYS;
+
 /**
  * Parses `<preset> [key=value ...]`, e.g. `famine komi=0` or the full `get_rules` line. Later keys override
  * earlier ones. Without `order=`, the order is 1..colors; without `colors=`, an explicit order sets colors to the
@@ -115,21 +119,15 @@ export function parseRules(text: string): RulesResult {
     const lower = value.toLowerCase();
     switch (key) {
       case 'ko':
-        if (!isOneOf(KO_RULES, lower)) return badValue(key, value, KO_RULES);
-        body.ko = lower;
-        break;
       case 'suicide':
-        if (!isOneOf(SUICIDE_RULES, lower)) return badValue(key, value, SUICIDE_RULES);
-        body.suicide = lower;
-        break;
       case 'passes':
-        if (!isOneOf(PASS_RULES, lower)) return badValue(key, value, PASS_RULES);
-        body.passes = lower;
+      case 'scoring': {
+        const allowed: readonly string[] = WORD_KEYS[key];
+        if (!allowed.includes(lower)) return badValue(key, value, allowed);
+        // Checked against the key's own list just above, which is the type of body[key].
+        (body as Record<WordKey, string>)[key] = lower;
         break;
-      case 'scoring':
-        if (!isOneOf(SCORING_RULES, lower)) return badValue(key, value, SCORING_RULES);
-        body.scoring = lower;
-        break;
+      }
       case 'komi': {
         const k = Number(value);
         if (!NUMBER.test(value) || !Number.isFinite(k)) return failure('bad-value', `komi must be a number, got "${value}"`);

@@ -3,7 +3,7 @@
  * vertices in the underlying graph; a region is a colour's territory when every stone it touches has that colour.
  * A region touching no stone (an empty board, an isolated vertex) belongs to nobody.
  */
-import { Position } from './position.js';
+import type { Position } from './position.js';
 import { EMPTY } from './vocabulary.js';
 
 export interface Count {
@@ -15,7 +15,8 @@ export interface Count {
   readonly neutral: number;
 }
 
-export function countBoard(position: Position, colors: number): Count {
+/** Reads only the board (graph and colours), so a board with stones taken off can be counted too. */
+export function countBoard(position: Pick<Position, 'graph' | 'color' | 'n'>, colors: number): Count {
   const { graph, color, n } = position;
   const { adjStart, adj } = graph;
   const stones = new Array<number>(colors + 1).fill(0);

@@ -33,6 +33,17 @@ export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
+/** The union of rows[v] over the vertices v of `set`: the neighbours of a set in one of the board's relations. */
+function unionOfRows(rows: Int32Array, set: number): number {
+  let out = 0;
+  while (set !== 0) {
+    const b = set & -set;
+    set ^= b;
+    out |= rows[31 - Math.clz32(b)];
+  }
+  return out;
+}
+
 export class BitBoard {
   readonly n: number;
   /** All vertices. */
@@ -76,18 +87,10 @@ export class BitBoard {
 
   /** The connected component of `start` (a single bit) within `set` in the underlying graph. */
   component(startBit: number, set: number): number {
-    const adj = this.adj;
     let comp = startBit;
     let frontier = startBit;
     while (frontier !== 0) {
-      let grow = 0;
-      let f = frontier;
-      while (f !== 0) {
-        const b = f & -f;
-        f ^= b;
-        grow |= adj[31 - Math.clz32(b)];
-      }
-      grow &= set & ~comp;
+      const grow = unionOfRows(this.adj, frontier) & set & ~comp;
       comp |= grow;
       frontier = grow;
     }
@@ -96,26 +99,12 @@ export class BitBoard {
 
   /** Union of the liberty neighbours of the stones in `stones` (not intersected with the empty vertices). */
   libUnion(stones: number): number {
-    const lib = this.lib;
-    let out = 0;
-    while (stones !== 0) {
-      const b = stones & -stones;
-      stones ^= b;
-      out |= lib[31 - Math.clz32(b)];
-    }
-    return out;
+    return unionOfRows(this.lib, stones);
   }
 
   /** Union of the underlying neighbours of a set. */
   adjUnion(set: number): number {
-    const adj = this.adj;
-    let out = 0;
-    while (set !== 0) {
-      const b = set & -set;
-      set ^= b;
-      out |= adj[31 - Math.clz32(b)];
-    }
-    return out;
+    return unionOfRows(this.adj, set);
   }
 
   /**

@@ -7,6 +7,7 @@
  * by non-increasing degree: isomorphic graphs have the same such relabellings up to renaming, so they share it, and
  * only permutations inside each degree class have to be tried. Fine up to n = 7 (two million edge sets).
  */
+import { popcount } from './bitboard.js';
 
 export const MAX_ENUMERATED_VERTICES = 7;
 
@@ -31,15 +32,6 @@ export function connectedGraphs(n: number): [number, number][][] {
   }
   out.sort((a, b) => a.edges - b.edges || a.mask - b.mask);
   return out.map(({ mask }) => pairs.filter((_, i) => (mask >>> i) & 1));
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  while (x !== 0) {
-    x &= x - 1;
-    c++;
-  }
-  return c;
 }
 
 function connected(n: number, pairs: [number, number][], mask: number): boolean {

@@ -8,6 +8,7 @@
  * and popped in stack order, which lets the open-addressing index delete by clearing the slot: a key inserted later
  * that probed past a slot is always removed before the key in that slot.
  */
+import { grown } from '../grown.js';
 
 export const NOT_FOUND = -1;
 
@@ -21,12 +22,13 @@ export class History {
   private slotOf: Int32Array;
   top = 0;
 
-  private keyBlack: Int32Array;
-  private keyWhite: Int32Array;
-  private keyTag: Int32Array;
+  // The index, built by rehash().
+  private keyBlack = new Int32Array(0);
+  private keyWhite = new Int32Array(0);
+  private keyTag = new Int32Array(0);
   /** Stack position + 1 of the key in each slot (0: free). */
-  private keyIndex: Int32Array;
-  private mask: number;
+  private keyIndex = new Int32Array(0);
+  private mask = 0;
 
   constructor(capacity = 256) {
     this.black = new Int32Array(capacity);
@@ -36,11 +38,7 @@ export class History {
     this.slotOf = new Int32Array(capacity);
     let size = 64;
     while (size < capacity * 4) size *= 2;
-    this.keyBlack = new Int32Array(size);
-    this.keyWhite = new Int32Array(size);
-    this.keyTag = new Int32Array(size);
-    this.keyIndex = new Int32Array(size);
-    this.mask = size - 1;
+    this.rehash(size);
   }
 
   clear(): void {
@@ -69,7 +67,7 @@ export class History {
 
   push(black: number, white: number, tag: number): void {
     const t = this.top;
-    if (t === this.black.length) this.grow();
+    if (t === this.black.length) this.grow(t * 2);
     if ((t + 1) * 2 > this.keyIndex.length) this.rehash(this.keyIndex.length * 2);
     this.black[t] = black;
     this.white[t] = white;
@@ -102,18 +100,12 @@ export class History {
     this.keyIndex[slot] = previous < 0 ? 0 : previous + 1;
   }
 
-  private grow(): void {
-    const size = this.black.length * 2;
-    const g = (a: Int32Array) => {
-      const b = new Int32Array(size);
-      b.set(a);
-      return b;
-    };
-    this.black = g(this.black);
-    this.white = g(this.white);
-    this.tag = g(this.tag);
-    this.shadow = g(this.shadow);
-    this.slotOf = g(this.slotOf);
+  private grow(size: number): void {
+    this.black = grown(this.black, size);
+    this.white = grown(this.white, size);
+    this.tag = grown(this.tag, size);
+    this.shadow = grown(this.shadow, size);
+    this.slotOf = grown(this.slotOf, size);
   }
 
   /** Rebuilds the index at a new size, inserting the live items in stack order (which keeps deletion by clearing valid). */

@@ -37,6 +37,7 @@
  */
 import type { Graph } from '../graph.js';
 import type { Rules } from '../rules.js';
+import { grown } from '../grown.js';
 import { PASS } from '../vocabulary.js';
 import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
 import { Benson } from './benson.js';
@@ -164,6 +165,8 @@ const MAX_SEARCH_PLY = 600;
 
 const NO_DEP = 0x3fffffff;
 const NEG = -1_000_000;
+/** probeBounds' answer when what is known before the moves does not settle the node (no value is this large). */
+const OPEN = 1_000_000;
 const MAX_PLY_BUFFER = 34;
 
 /** Why the solver cannot take this game, or null. */
@@ -208,17 +211,26 @@ export class Solver {
   private counter1 = 0;
   private counter2 = 0;
 
-  // Results of the last search call.
+  // Results of the last search call (while a node is probed, rE/rB/rW are the masks its known bounds rest on).
   private rExact = true;
   private rDep = NO_DEP;
   private rE = 0;
   private rB = 0;
   private rW = 0;
 
-  // Per-ply buffers.
+  // What probeBounds() learnt of the node being entered, read by searchMoves() before any child overwrites it: the
+  // known bounds and the table key (pCB/pCW, the image of the colouring under automorphism pCanon, or -1).
+  private pLo = 0;
+  private pHi = 0;
+  private pCanon = -1;
+  private pCB = 0;
+  private pCW = 0;
+
+  // Move ordering: per-ply buffers, the history heuristic and the table's move for the node being entered.
   private moves = new Int32Array(MAX_PLY_BUFFER * 64);
   private killers = new Int32Array(2 * 64).fill(-1);
   private readonly historyScore = new Float64Array(2 * 33);
+  private tableMove = NO_MOVE;
   private stab = new Int32Array(4096);
   private stabTop = 0;
   private parentStabFrom = 0;
@@ -415,9 +427,7 @@ export class Solver {
 
   private pushStab(k: number): void {
     if (this.stabTop === this.stab.length) {
-      const bigger = new Int32Array(this.stab.length * 2);
-      bigger.set(this.stab);
-      this.stab = bigger;
+      this.stab = grown(this.stab, this.stab.length * 2);
     }
     this.stab[this.stabTop++] = k;
   }
@@ -445,10 +455,8 @@ export class Solver {
 
   private ensurePly(ply: number): void {
     if ((ply + 1) * MAX_PLY_BUFFER > this.moves.length) {
-      const moves = new Int32Array(Math.max(this.moves.length * 2, (ply + 1) * MAX_PLY_BUFFER * 2));
-      moves.set(this.moves);
-      this.moves = moves;
-      const killers = new Int32Array(moves.length / MAX_PLY_BUFFER * 2).fill(-1);
+      this.moves = grown(this.moves, Math.max(this.moves.length * 2, (ply + 1) * MAX_PLY_BUFFER * 2));
+      const killers = new Int32Array(this.moves.length / MAX_PLY_BUFFER * 2).fill(-1);
       killers.set(this.killers);
       this.killers = killers;
     }
@@ -486,6 +494,16 @@ export class Solver {
    * hit) and rE/rB/rW (the masks of the colourings the proof met).
    */
   private search(alpha: number, beta: number, depth: number, ply: number): number {
+    this.enterNode(ply);
+    const workStart = this.stats.nodes;
+    const settled = this.probeBounds(alpha, beta, ply === 0);
+    if (settled !== OPEN) return settled;
+    if (depth <= 0) return this.horizonValue();
+    return this.searchMoves(alpha, beta, depth, ply, workStart);
+  }
+
+  /** Counts the node, checks the limits now and then, and ends the solve on a line too deep to follow. */
+  private enterNode(ply: number): void {
     const stats = this.stats;
     stats.nodes++;
     if ((stats.nodes & 1023) === 0) this.checkLimits();
@@ -493,154 +511,217 @@ export class Solver {
       this.maxPly = ply;
       if (ply > MAX_SEARCH_PLY) throw new SearchLimit('max-depth');
     }
+  }
+
+  /**
+   * What is known of the node before any move is searched: Benson's bounds, then the table's, then counter
+   * dominance's. Returns the node's value when they settle it (with its result set), else OPEN, with the bounds
+   * and the table key in the p* fields, the masks of the bounds' proofs in rE/rB/rW and the table's move in tableMove.
+   */
+  private probeBounds(alpha: number, beta: number, root: boolean): number {
+    const black = this.black;
+    const white = this.white;
+    this.pLo = this.minValue;
+    this.pHi = this.maxValue;
+    this.rE = this.full & ~(black | white);
+    this.rB = black;
+    this.rW = white;
+    this.tableMove = NO_MOVE;
+    if (this.useBenson) {
+      this.bensonBounds();
+      const v = this.settled(alpha, beta, root);
+      if (v !== OPEN) {
+        this.stats.bensonCuts++;
+        return v;
+      }
+    }
+    const tt = this.tt;
+    if (tt === null) return OPEN;
+    const cur = this.history.top - 1;
+    this.canonicalKey();
+    if (this.tableBounds(tt, cur)) {
+      const v = this.settled(alpha, beta, root);
+      if (v !== OPEN) return v;
+    }
+    if (this.paid && this.pLo < this.pHi && this.settings.counterDominance) {
+      this.dominanceBounds(tt, cur);
+      return this.settled(alpha, beta, root);
+    }
+    return OPEN;
+  }
+
+  /** The node's value when its bounds alone decide the search (never at the root, which needs a move), else OPEN. */
+  private settled(alpha: number, beta: number, root: boolean): number {
+    const lo = this.pLo;
+    const hi = this.pHi;
+    if (root || !(lo >= beta || hi <= alpha || lo === hi)) return OPEN;
+    this.rExact = true;
+    this.rDep = NO_DEP;
+    return lo >= beta ? lo : hi <= alpha ? hi : lo;
+  }
+
+  /** Benson's bounds, which hold under any history: each side keeps its safe area whatever the other does. */
+  private bensonBounds(): void {
+    const black = this.black;
+    const white = this.white;
+    const sb = popcount(this.benson.safeArea(black, white, 1, this.suicide));
+    const sw = popcount(this.benson.safeArea(black, white, 2, this.suicide));
+    const loB = 2 * sb - this.n;
+    const hiB = this.n - 2 * sw;
+    const mover = this.toMove === 1;
+    this.pLo = mover ? loB : -hiB;
+    this.pHi = mover ? hiB : -loB;
+  }
+
+  /** The table key: the least image of the colouring under the table's automorphisms, and which one gave it. */
+  private canonicalKey(): void {
+    const sym = this.symmetries;
+    const black = this.black;
+    const white = this.white;
+    let cB = black;
+    let cW = white;
+    let canon = -1;
+    for (let k = 0; k < this.ttSyms; k++) {
+      const b = sym.apply(k, black);
+      const w = sym.apply(k, white);
+      if (b >>> 0 < cB >>> 0 || (b === cB && w >>> 0 < cW >>> 0)) {
+        cB = b;
+        cW = w;
+        canon = k;
+      }
+    }
+    this.pCanon = canon;
+    this.pCB = cB;
+    this.pCW = cW;
+  }
+
+  /** Table metadata of the state: colour to move and passes in a row. */
+  private metaKey(): number {
+    return this.toMove | (this.passes << 2);
+  }
+
+  /**
+   * The node's table entry: its move becomes the hint, and its bounds narrow the node's when the history cannot
+   * interfere with their proof. Returns whether the bounds were used.
+   */
+  private tableBounds(tt: TranspositionTable, cur: number): boolean {
+    const e = tt.probe(this.pCB, this.pCW, this.metaKey(), this.countersKey());
+    if (e < 0) return false;
+    const stored = tt.best[e];
+    const canon = this.pCanon;
+    this.tableMove = stored < 0 || canon < 0 ? stored : this.symmetries.inverses[canon][stored];
+    if (!tt.hasBounds(e)) return false;
+    if (!this.addEntryMasks(tt, e, cur)) {
+      this.stats.ttRefused++;
+      return false;
+    }
+    this.stats.ttHits++;
+    const mover = this.toMove === 1;
+    const tlo = mover ? tt.lower[e] : -tt.upper[e];
+    const thi = mover ? tt.upper[e] : -tt.lower[e];
+    if (tlo > this.pLo) this.pLo = tlo;
+    if (thi < this.pHi) this.pHi = thi;
+    return true;
+  }
+
+  /**
+   * Counter dominance (paid passes): a larger counter only adds a pass option, so a win for the mover with a smaller
+   * counter of its own (or a larger one of the opponent's) is a win here, and a loss with a larger one (or an
+   * opponent's smaller one) is a loss here. The proof has the same colourings, so the same masks apply.
+   */
+  private dominanceBounds(tt: TranspositionTable, cur: number): void {
+    const toMove = this.toMove;
+    const mover = toMove === 1;
+    const meta = this.metaKey();
+    const mine = mover ? this.counter1 : this.counter2;
+    const theirs = mover ? this.counter2 : this.counter1;
+    for (let d = 0; d < 4 && this.pLo < this.pHi; d++) {
+      const m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
+      const t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
+      const c1 = mover ? m2 : t2;
+      const c2 = mover ? t2 : m2;
+      const e = tt.probe(this.pCB, this.pCW, meta, (c1 & 0xffff) | (c2 << 16));
+      if (e < 0 || !tt.hasBounds(e)) continue;
+      const winThere = (mover ? tt.lower[e] : -tt.upper[e]) > 0;
+      const lossThere = (mover ? tt.upper[e] : -tt.lower[e]) < 0;
+      if (!(d < 2 ? winThere : lossThere)) continue;
+      if (!this.addEntryMasks(tt, e, cur)) continue;
+      this.stats.dominanceHits++;
+      if (d < 2) this.pLo = 1;
+      else this.pHi = -1;
+    }
+  }
+
+  /**
+   * Whether entry e's bounds may be used here: no colouring of the history before `cur` fits its masks (mapped back
+   * from the canonical frame). If so, its masks join the node's, since the node's proof now rests on the entry's.
+   */
+  private addEntryMasks(tt: TranspositionTable, e: number, cur: number): boolean {
+    let eE = tt.maskEmpty[e];
+    let eB = tt.maskBlack[e];
+    let eW = tt.maskWhite[e];
+    const canon = this.pCanon;
+    if (canon >= 0) {
+      const sym = this.symmetries;
+      eE = sym.applyInverse(canon, eE);
+      eB = sym.applyInverse(canon, eB);
+      eW = sym.applyInverse(canon, eW);
+    }
+    if (!this.settings.historyBlindTable && !this.historyMisses(eE, eB, eW, cur)) return false;
+    this.rE |= eE;
+    this.rB |= eB;
+    this.rW |= eW;
+    return true;
+  }
+
+  /** At the ply limit: a static value (the area score; lastmove: 0, between loss and win) within the bounds, inexact. */
+  private horizonValue(): number {
+    let v = this.kind === 'score' ? this.moverScore() : 0;
+    if (v < this.pLo) v = this.pLo;
+    if (v > this.pHi) v = this.pHi;
+    this.rExact = false;
+    this.rDep = NO_DEP;
+    return v;
+  }
+
+  /** The area score of the current colouring from the mover's side. */
+  private moverScore(): number {
+    return (this.toMove === 1 ? 1 : -1) * this.bb.areaScore(this.black, this.white);
+  }
+
+  /**
+   * Searches the node's moves in order within its known bounds (read from the p* fields and rE/rB/rW before any
+   * child overwrites them), then records and stores what they proved. Returns the value as search() does.
+   */
+  private searchMoves(alpha: number, beta: number, depth: number, ply: number, workStart: number): number {
+    const lo = this.pLo;
+    const hi = this.pHi;
+    const baseE = this.rE;
+    const baseB = this.rB;
+    const baseW = this.rW;
+    const canon = this.pCanon;
+    const cB = this.pCB;
+    const cW = this.pCW;
     const black = this.black;
     const white = this.white;
     const toMove = this.toMove;
     const passes = this.passes;
     const full = this.full;
-    const cur = this.history.top - 1;
-    const sign = toMove === 1 ? 1 : -1;
-    const workStart = stats.nodes;
-    const ownE = full & ~(black | white);
-    let mE = ownE;
-    let mB = black;
-    let mW = white;
-    let lo = this.minValue;
-    let hi = this.maxValue;
-    const root = ply === 0;
-
-    if (this.useBenson) {
-      const sb = popcount(this.benson.safeArea(black, white, 1, this.suicide));
-      const sw = popcount(this.benson.safeArea(black, white, 2, this.suicide));
-      const loB = 2 * sb - this.n;
-      const hiB = this.n - 2 * sw;
-      lo = sign > 0 ? loB : -hiB;
-      hi = sign > 0 ? hiB : -loB;
-      if (!root && (lo >= beta || hi <= alpha || lo === hi)) {
-        stats.bensonCuts++;
-        this.setResult(true, NO_DEP, mE, mB, mW);
-        return lo >= beta ? lo : hi <= alpha ? hi : lo;
-      }
-    }
-
-    // Table.
-    const tt = this.tt;
-    const sym = this.symmetries;
-    let hint = NO_MOVE;
-    let canon = -1;
-    let cB = black;
-    let cW = white;
-    const meta = toMove | (passes << 2);
-    const counters = this.countersKey();
-    if (tt !== null) {
-      for (let k = 0; k < this.ttSyms; k++) {
-        const b = sym.apply(k, black);
-        const w = sym.apply(k, white);
-        if (b >>> 0 < cB >>> 0 || (b === cB && w >>> 0 < cW >>> 0)) {
-          cB = b;
-          cW = w;
-          canon = k;
-        }
-      }
-      const e = tt.probe(cB, cW, meta, counters);
-      if (e >= 0) {
-        const stored = tt.best[e];
-        hint = stored < 0 || canon < 0 ? stored : sym.inverses[canon][stored];
-        if (tt.hasBounds(e)) {
-          let eE = tt.maskEmpty[e];
-          let eB = tt.maskBlack[e];
-          let eW = tt.maskWhite[e];
-          if (canon >= 0) {
-            eE = sym.applyInverse(canon, eE);
-            eB = sym.applyInverse(canon, eB);
-            eW = sym.applyInverse(canon, eW);
-          }
-          if (this.settings.historyBlindTable || this.historyMisses(eE, eB, eW, cur)) {
-            stats.ttHits++;
-            const tlo = sign > 0 ? tt.lower[e] : -tt.upper[e];
-            const thi = sign > 0 ? tt.upper[e] : -tt.lower[e];
-            mE |= eE;
-            mB |= eB;
-            mW |= eW;
-            if (tlo > lo) lo = tlo;
-            if (thi < hi) hi = thi;
-            if (!root && (lo >= beta || hi <= alpha || lo === hi)) {
-              this.setResult(true, NO_DEP, mE, mB, mW);
-              return lo >= beta ? lo : hi <= alpha ? hi : lo;
-            }
-          } else {
-            stats.ttRefused++;
-          }
-        }
-      }
-      // Counter dominance (paid passes): a larger counter only adds a pass option, so a win for the mover with a
-      // smaller counter of its own (or a larger one of the opponent's) is a win here, and a loss with a larger one
-      // (or an opponent's smaller one) is a loss here. The proof has the same colourings, so the same masks apply.
-      if (this.paid && lo < hi && this.settings.counterDominance) {
-        const mine = toMove === 1 ? this.counter1 : this.counter2;
-        const theirs = toMove === 1 ? this.counter2 : this.counter1;
-        for (let d = 0; d < 4 && lo < hi; d++) {
-          const m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
-          const t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
-          const c1 = toMove === 1 ? m2 : t2;
-          const c2 = toMove === 1 ? t2 : m2;
-          const e = tt.probe(cB, cW, meta, (c1 & 0xffff) | (c2 << 16));
-          if (e < 0 || !tt.hasBounds(e)) continue;
-          const winThere = (sign > 0 ? tt.lower[e] : -tt.upper[e]) > 0;
-          const lossThere = (sign > 0 ? tt.upper[e] : -tt.lower[e]) < 0;
-          if (!(d < 2 ? winThere : lossThere)) continue;
-          let eE = tt.maskEmpty[e];
-          let eB = tt.maskBlack[e];
-          let eW = tt.maskWhite[e];
-          if (canon >= 0) {
-            eE = sym.applyInverse(canon, eE);
-            eB = sym.applyInverse(canon, eB);
-            eW = sym.applyInverse(canon, eW);
-          }
-          if (!this.settings.historyBlindTable && !this.historyMisses(eE, eB, eW, cur)) continue;
-          stats.dominanceHits++;
-          mE |= eE;
-          mB |= eB;
-          mW |= eW;
-          if (d < 2) lo = 1;
-          else hi = -1;
-        }
-        if (!root && (lo >= beta || hi <= alpha || lo === hi)) {
-          this.setResult(true, NO_DEP, mE, mB, mW);
-          return lo >= beta ? lo : hi <= alpha ? hi : lo;
-        }
-      }
-    }
-    const baseE = mE;
-    const baseB = mB;
-    const baseW = mW;
-
-    if (depth <= 0) {
-      let v = this.kind === 'score' ? sign * this.bb.areaScore(black, white) : 0;
-      if (v < lo) v = lo;
-      if (v > hi) v = hi;
-      this.setResult(false, NO_DEP, mE, mB, mW);
-      return v;
-    }
-
     const a = alpha > lo - 1 ? alpha : lo - 1;
     const b = beta < hi + 1 ? beta : hi + 1;
 
-    // Path stabiliser of this node: the parent's automorphisms that also fix this colouring.
     const stabFrom = this.stabTop;
-    for (let i = this.parentStabFrom; i < this.parentStabTo; i++) {
-      const k = this.stab[i];
-      if (sym.apply(k, black) === black && sym.apply(k, white) === white) this.pushStab(k);
-    }
-    const stabTo = this.stabTop;
-
-    const count = this.generate(ply, hint, ownE);
+    const stabTo = this.pushPathStabiliser();
+    const count = this.generate(ply, this.tableMove, full & ~(black | white));
     const base = ply * MAX_PLY_BUFFER;
     const bb = this.bb;
     const history = this.history;
     const opp = 3 - toMove;
     const situational = this.situational;
 
+    let mE = baseE;
+    let mB = baseB;
+    let mW = baseW;
     let best = NEG;
     let bestMove = NO_MOVE;
     let any = false;
@@ -654,55 +735,20 @@ export class Solver {
       let v: number;
       if (m === PASS) {
         if (this.kind === 'score' && passes >= 1) {
+          // The pass that ends the game: its value is the score, proved with no child and no other colouring.
           any = true;
-          v = sign * bb.areaScore(black, white);
-          if (v > best) {
-            best = v;
-            bestMove = m;
-            if (best >= b || best >= hi) {
-              cut = true;
-              mE = baseE;
-              mB = baseB;
-              mW = baseW;
-              exact = true;
-              dep = NO_DEP;
-              break;
-            }
-          }
-          continue;
+          v = this.moverScore();
+          this.setResult(true, NO_DEP, 0, 0, 0);
+        } else {
+          if (this.paid && (toMove === 1 ? this.counter1 : this.counter2) <= 0) continue;
+          any = true;
+          v = -this.searchAfterPass(-b, -(a > best ? a : best), depth - 1, ply + 1, stabFrom, stabTo);
         }
-        if (this.paid && (toMove === 1 ? this.counter1 : this.counter2) <= 0) continue;
-        any = true;
-        this.toMove = opp;
-        this.passes = passes + 1;
-        if (this.paid) {
-          if (toMove === 1) this.counter1 -= 2;
-          else this.counter2 -= 2;
-        }
-        if (situational) history.push(black, white, opp);
-        this.parentStabFrom = stabFrom;
-        this.parentStabTo = stabTo;
-        v = -this.search(-b, -(a > best ? a : best), depth - 1, ply + 1);
-        if (situational) history.pop();
-        if (this.paid) {
-          if (toMove === 1) this.counter1 += 2;
-          else this.counter2 += 2;
-        }
-        this.toMove = toMove;
-        this.passes = passes;
       } else {
         if (stabTo > stabFrom) {
-          // Searched already through an equivalent move that was processed (not itself skipped)?
-          let dup = false;
-          for (let s = stabFrom; s < stabTo; s++) {
-            if (((processed >> sym.perms[this.stab[s]][m]) & 1) !== 0) {
-              dup = true;
-              break;
-            }
-          }
-          if (dup) {
+          if (this.isSymmetricDuplicate(m, processed, stabFrom, stabTo)) {
             skipped = true;
-            stats.symmetrySkips++;
+            this.stats.symmetrySkips++;
             continue;
           }
           processed |= 1 << m;
@@ -720,34 +766,7 @@ export class Solver {
           continue;
         }
         any = true;
-        const c1 = this.counter1;
-        const c2 = this.counter2;
-        if (this.paid) {
-          const cap = bb.captured === 0 ? 0 : 2 * popcount(bb.captured);
-          const self = bb.selfCaptured === 0 ? 0 : 2 * popcount(bb.selfCaptured);
-          if (toMove === 1) {
-            this.counter1 += cap;
-            this.counter2 += self;
-          } else {
-            this.counter2 += cap;
-            this.counter1 += self;
-          }
-        }
-        this.black = nb;
-        this.white = nw;
-        this.toMove = opp;
-        this.passes = 0;
-        history.push(nb, nw, tag);
-        this.parentStabFrom = stabFrom;
-        this.parentStabTo = stabTo;
-        v = -this.search(-b, -(a > best ? a : best), depth - 1, ply + 1);
-        history.pop();
-        this.black = black;
-        this.white = white;
-        this.toMove = toMove;
-        this.passes = passes;
-        this.counter1 = c1;
-        this.counter2 = c2;
+        v = -this.searchAfterStone(nb, nw, tag, -b, -(a > best ? a : best), depth - 1, ply + 1, stabFrom, stabTo);
       }
       if (v > best) {
         best = v;
@@ -774,50 +793,186 @@ export class Solver {
 
     if (!any) {
       // Only lastmove games get here: the player to move can neither move nor pass, and loses.
-      best = this.kind === 'score' ? sign * bb.areaScore(black, white) : -1;
+      best = this.kind === 'score' ? this.moverScore() : -1;
       bestMove = NO_MOVE;
     }
-    if (skipped && !cut) {
-      const e0 = mE;
-      const b0 = mB;
-      const w0 = mW;
-      for (let s = stabFrom; s < stabTo; s++) {
-        const k = this.stab[s];
-        mE |= sym.applyInverse(k, e0);
-        mB |= sym.applyInverse(k, b0);
-        mW |= sym.applyInverse(k, w0);
-      }
-    }
+    this.setResult(exact, dep, mE, mB, mW);
+    if (skipped && !cut) this.closeMasksUnderStabiliser(stabFrom, stabTo);
     if (best < lo) best = lo;
     if (best > hi) best = hi;
-    if (root) this.rootBest = bestMove;
+    if (ply === 0) this.rootBest = bestMove;
+    if (this.tt !== null) this.storeResult(this.tt, best, bestMove, a, b, lo, hi, canon, cB, cW, workStart);
+    return best;
+  }
 
-    if (tt !== null) {
-      const storeBest = bestMove < 0 || canon < 0 ? bestMove : sym.perms[canon][bestMove];
-      const work = stats.nodes - workStart;
-      if (exact && (dep >= cur || this.settings.historyBlindTable)) {
-        let low = best <= a ? lo : best;
-        let high = best >= b ? hi : best;
-        if (sign < 0) {
-          const t = low;
-          low = -high;
-          high = -t;
-        }
-        let sE = mE;
-        let sB = mB;
-        let sW = mW;
-        if (canon >= 0) {
-          sE = sym.apply(canon, sE);
-          sB = sym.apply(canon, sB);
-          sW = sym.apply(canon, sW);
-        }
-        tt.store(cB, cW, meta, counters, true, low, high, storeBest, sE, sB, sW, work);
-      } else if (bestMove !== NO_MOVE) {
-        tt.store(cB, cW, meta, counters, false, 0, 0, storeBest, 0, 0, 0, work);
+  /**
+   * Pushes the node's path stabiliser onto `stab`: the parent's automorphisms that also fix this colouring. Returns
+   * its end (it starts at the stabTop of before the call).
+   */
+  private pushPathStabiliser(): number {
+    const sym = this.symmetries;
+    const black = this.black;
+    const white = this.white;
+    for (let i = this.parentStabFrom; i < this.parentStabTo; i++) {
+      const k = this.stab[i];
+      if (sym.apply(k, black) === black && sym.apply(k, white) === white) this.pushStab(k);
+    }
+    return this.stabTop;
+  }
+
+  /** Whether m is the image, under the node's stabiliser, of a move searched already (not itself skipped). */
+  private isSymmetricDuplicate(m: number, processed: number, stabFrom: number, stabTo: number): boolean {
+    const perms = this.symmetries.perms;
+    for (let s = stabFrom; s < stabTo; s++) {
+      if (((processed >> perms[this.stab[s]][m]) & 1) !== 0) return true;
+    }
+    return false;
+  }
+
+  /** Plays a pass (paid from the mover's counter under famine), searches the child, and takes the pass back. */
+  private searchAfterPass(alpha: number, beta: number, depth: number, ply: number, stabFrom: number, stabTo: number): number {
+    const toMove = this.toMove;
+    const passes = this.passes;
+    const opp = 3 - toMove;
+    const paid = this.paid;
+    const situational = this.situational;
+    this.toMove = opp;
+    this.passes = passes + 1;
+    if (paid) {
+      if (toMove === 1) this.counter1 -= 2;
+      else this.counter2 -= 2;
+    }
+    if (situational) this.history.push(this.black, this.white, opp);
+    this.parentStabFrom = stabFrom;
+    this.parentStabTo = stabTo;
+    const v = this.search(alpha, beta, depth, ply);
+    if (situational) this.history.pop();
+    if (paid) {
+      if (toMove === 1) this.counter1 += 2;
+      else this.counter2 += 2;
+    }
+    this.toMove = toMove;
+    this.passes = passes;
+    return v;
+  }
+
+  /**
+   * Plays the stone move the board just made (the colouring nb/nw, its superko item tag, captures read from the
+   * board before anything else plays), searches the child, and takes the move back.
+   */
+  private searchAfterStone(
+    nb: number,
+    nw: number,
+    tag: number,
+    alpha: number,
+    beta: number,
+    depth: number,
+    ply: number,
+    stabFrom: number,
+    stabTo: number,
+  ): number {
+    const black = this.black;
+    const white = this.white;
+    const toMove = this.toMove;
+    const passes = this.passes;
+    const c1 = this.counter1;
+    const c2 = this.counter2;
+    if (this.paid) {
+      const bb = this.bb;
+      const cap = bb.captured === 0 ? 0 : 2 * popcount(bb.captured);
+      const self = bb.selfCaptured === 0 ? 0 : 2 * popcount(bb.selfCaptured);
+      if (toMove === 1) {
+        this.counter1 += cap;
+        this.counter2 += self;
+      } else {
+        this.counter2 += cap;
+        this.counter1 += self;
       }
     }
-    this.setResult(exact, dep, mE, mB, mW);
-    return best;
+    this.black = nb;
+    this.white = nw;
+    this.toMove = 3 - toMove;
+    this.passes = 0;
+    this.history.push(nb, nw, tag);
+    this.parentStabFrom = stabFrom;
+    this.parentStabTo = stabTo;
+    const v = this.search(alpha, beta, depth, ply);
+    this.history.pop();
+    this.black = black;
+    this.white = white;
+    this.toMove = toMove;
+    this.passes = passes;
+    this.counter1 = c1;
+    this.counter2 = c2;
+    return v;
+  }
+
+  /**
+   * A move skipped as the image of a searched one was proved by the image of that proof, so the result's masks are
+   * closed under the stabiliser's inverses: a history missing them then misses the skipped move's tree too.
+   */
+  private closeMasksUnderStabiliser(stabFrom: number, stabTo: number): void {
+    const sym = this.symmetries;
+    const e0 = this.rE;
+    const b0 = this.rB;
+    const w0 = this.rW;
+    let mE = e0;
+    let mB = b0;
+    let mW = w0;
+    for (let s = stabFrom; s < stabTo; s++) {
+      const k = this.stab[s];
+      mE |= sym.applyInverse(k, e0);
+      mB |= sym.applyInverse(k, b0);
+      mW |= sym.applyInverse(k, w0);
+    }
+    this.rE = mE;
+    this.rB = mB;
+    this.rW = mW;
+  }
+
+  /**
+   * Stores the node's result (rExact, rDep and the masks) under its canonical key: as bounds with their masks when
+   * the proof is exact and used no earlier colouring (see the header), else only its best move, as a hint. The
+   * state is the node's again, as every child restores it.
+   */
+  private storeResult(
+    tt: TranspositionTable,
+    best: number,
+    bestMove: number,
+    a: number,
+    b: number,
+    lo: number,
+    hi: number,
+    canon: number,
+    cB: number,
+    cW: number,
+    workStart: number,
+  ): void {
+    const sym = this.symmetries;
+    const meta = this.metaKey();
+    const counters = this.countersKey();
+    const storeBest = bestMove < 0 || canon < 0 ? bestMove : sym.perms[canon][bestMove];
+    const work = this.stats.nodes - workStart;
+    if (this.rExact && (this.rDep >= this.history.top - 1 || this.settings.historyBlindTable)) {
+      let low = best <= a ? lo : best;
+      let high = best >= b ? hi : best;
+      if (this.toMove !== 1) {
+        const t = low;
+        low = -high;
+        high = -t;
+      }
+      let sE = this.rE;
+      let sB = this.rB;
+      let sW = this.rW;
+      if (canon >= 0) {
+        sE = sym.apply(canon, sE);
+        sB = sym.apply(canon, sB);
+        sW = sym.apply(canon, sW);
+      }
+      tt.store(cB, cW, meta, counters, true, low, high, storeBest, sE, sB, sW, work);
+    } else if (bestMove !== NO_MOVE) {
+      tt.store(cB, cW, meta, counters, false, 0, 0, storeBest, 0, 0, 0, work);
+    }
   }
 
   private rewardCutoff(ply: number, m: number, toMove: number): void {

@@ -25,6 +25,23 @@ function graph(spec: string): Graph {
   return built.value;
 }
 
+/**
+ * Calls `visit` for each colour and empty vertex of the positions 60 light playouts leave on g, playout k capped at
+ * `firstCap` + k moves: a spread of mid-game positions for the judgement tests.
+ */
+function forEachEmptyAfterPlayouts(g: Graph, rng: Rng, firstCap: number, visit: (p: Position, v: number, c: number) => void): void {
+  for (let game = 0; game < 60; game++) {
+    const p = new Position(g);
+    const playout = new LightPlayout(p, firstCap + game);
+    playout.run(rng, [1, 2], 0, -1);
+    for (let c = 1; c <= 2; c++) {
+      for (let v = 0; v < g.n; v++) {
+        if (p.color[v] === EMPTY) visit(p, v, c);
+      }
+    }
+  }
+}
+
 function averageLength(spec: string, playouts: number): { avg: number; capped: number } {
   const g = graph(spec);
   const empty = new Position(g);
@@ -125,32 +142,22 @@ describe('playout moves', () => {
   });
 
   it('judgeUndirected agrees with playing the move: suicide, eye, ko shape', () => {
-    const g = graph('grid 5 5');
-    const rng = new Rng('judge');
     let checked = 0;
-    for (let game = 0; game < 60; game++) {
-      const p = new Position(g);
-      const playout = new LightPlayout(p, 20 + game);
-      playout.run(rng, [1, 2], 0, -1);
-      for (let c = 1; c <= 2; c++) {
-        for (let v = 0; v < g.n; v++) {
-          if (p.color[v] !== EMPTY) continue;
-          const verdict = judgeUndirected(p, v, c);
-          const eye = isOwnEye(p, v, c);
-          p.forgetUndo();
-          const outcome = p.play(v, c, false);
-          if (outcome === PLAY_SUICIDE) {
-            expect(verdict).toBe(JUDGE_ILLEGAL);
-          } else {
-            const ko = p.koVertex;
-            p.undo();
-            if (eye) expect(verdict).toBe(JUDGE_EYE);
-            else expect(verdict).toBe(ko >= 0 ? ko : JUDGE_OK);
-          }
-          checked++;
-        }
+    forEachEmptyAfterPlayouts(graph('grid 5 5'), new Rng('judge'), 20, (p, v, c) => {
+      const verdict = judgeUndirected(p, v, c);
+      const eye = isOwnEye(p, v, c);
+      p.forgetUndo();
+      const outcome = p.play(v, c, false);
+      if (outcome === PLAY_SUICIDE) {
+        expect(verdict).toBe(JUDGE_ILLEGAL);
+      } else {
+        const ko = p.koVertex;
+        p.undo();
+        if (eye) expect(verdict).toBe(JUDGE_EYE);
+        else expect(verdict).toBe(ko >= 0 ? ko : JUDGE_OK);
       }
-    }
+      checked++;
+    });
     expect(checked).toBeGreaterThan(500);
   });
 
@@ -158,29 +165,19 @@ describe('playout moves', () => {
     let selfAtaris = 0;
     let checked = 0;
     for (const spec of ['grid 5 5', 'king 4 4', 'random 30 0.12 2']) {
-      const g = graph(spec);
-      const rng = new Rng(`self-atari ${spec}`);
-      for (let game = 0; game < 60; game++) {
-        const p = new Position(g);
-        const playout = new LightPlayout(p, 10 + game);
-        playout.run(rng, [1, 2], 0, -1);
-        for (let c = 1; c <= 2; c++) {
-          for (let v = 0; v < g.n; v++) {
-            if (p.color[v] !== EMPTY) continue;
-            const verdict = judgeUndirected(p, v, c);
-            if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
-            const predicted = isSelfAtariUndirected(p, v, c);
-            p.forgetUndo();
-            p.play(v, c, false);
-            const h = p.head[v];
-            const actual = p.size[h] >= 2 && p.captured === 0 && p.exactLibertyCount(h) === 1;
-            p.undo();
-            expect(predicted, `${spec}: colour ${c} at ${v}`).toBe(actual);
-            if (actual) selfAtaris++;
-            checked++;
-          }
-        }
-      }
+      forEachEmptyAfterPlayouts(graph(spec), new Rng(`self-atari ${spec}`), 10, (p, v, c) => {
+        const verdict = judgeUndirected(p, v, c);
+        if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) return;
+        const predicted = isSelfAtariUndirected(p, v, c);
+        p.forgetUndo();
+        p.play(v, c, false);
+        const h = p.head[v];
+        const actual = p.size[h] >= 2 && p.captured === 0 && p.exactLibertyCount(h) === 1;
+        p.undo();
+        expect(predicted, `${spec}: colour ${c} at ${v}`).toBe(actual);
+        if (actual) selfAtaris++;
+        checked++;
+      });
     }
     // Playouts stopped after 10 to 69 moves: about 900 candidate moves, some 50 of them self-ataris.
     expect(checked).toBeGreaterThan(800);

@@ -6,23 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { diagramOf, gameFromDiagram, gameFromPosition, normalizeDiagram, playAt } from '../helpers/diagram.js';
-
-const SHARED_LIBERTY = `
-  . X O .
-  X O . O
-  . X O .
-`;
+import { KO_SHAPE as SHARED_LIBERTY, KO_SHAPE_CAPTURED } from '../helpers/ko-shapes.js';
 
 describe('capture order: opponents first, then self', () => {
   it('filling the last liberty shared with an opponent group captures it and the mover survives (area)', () => {
     const game = gameFromDiagram(SHARED_LIBERTY, 'area');
     // Black C2 takes the last liberty of White B2 and has none of its own; step 1 removes B2, which frees B2 for C2.
     expect(playAt(game, 1, 'C2')).toBe('ok');
-    expect(diagramOf(game)).toBe(normalizeDiagram(`
-      . X O .
-      X . X O
-      . X O .
-    `));
+    expect(diagramOf(game)).toBe(normalizeDiagram(KO_SHAPE_CAPTURED));
     expect(game.prisoners(1)).toBe(1);
     expect(game.prisoners(2)).toBe(0);
   });
@@ -31,11 +22,7 @@ describe('capture order: opponents first, then self', () => {
     const game = gameFromDiagram(SHARED_LIBERTY, 'kim');
     // Only the mover's group *after* removing White B2 is judged, and then C2 has the liberty B2.
     expect(playAt(game, 1, 'C2')).toBe('ok');
-    expect(diagramOf(game)).toBe(normalizeDiagram(`
-      . X O .
-      X . X O
-      . X O .
-    `));
+    expect(diagramOf(game)).toBe(normalizeDiagram(KO_SHAPE_CAPTURED));
   });
 
   it('removes two separate opponent groups left without liberty by one move', () => {
@@ -60,16 +47,18 @@ describe('self-capture', () => {
     . O X .
     X X X .
   `;
+  /** SELF after White A2 self-captures. */
+  const SELF_CAPTURED = `
+    . . X .
+    X X X .
+  `;
 
   it('under area a multi-stone self-capture is legal: the stones go and the opponent gets them as prisoners', () => {
     const game = gameFromDiagram(SELF, 'area', 2);
     // White A2 joins B2; the pair touches only black stones, so it has no liberty; Black keeps D1/D2, so step 1
     // removes nothing and step 2 removes the two white stones, credited to Black (two colours: the opponent).
     expect(playAt(game, 2, 'A2')).toBe('ok');
-    expect(diagramOf(game)).toBe(normalizeDiagram(`
-      . . X .
-      X X X .
-    `));
+    expect(diagramOf(game)).toBe(normalizeDiagram(SELF_CAPTURED));
     expect(game.prisoners(1)).toBe(2);
     expect(game.prisoners(2)).toBe(0);
     // Counters include prisoners in every rule set (shown, not decisive, under area).
@@ -96,10 +85,7 @@ describe('self-capture', () => {
     const game = gameFromDiagram(SELF, 'area colors=3', 2);
     // k > 2: step-2 stones are nobody's prisoners.
     expect(playAt(game, 2, 'A2')).toBe('ok');
-    expect(diagramOf(game)).toBe(normalizeDiagram(`
-      . . X .
-      X X X .
-    `));
+    expect(diagramOf(game)).toBe(normalizeDiagram(SELF_CAPTURED));
     expect(game.state().prisoners).toEqual([0, 0, 0, 0]);
   });
 });

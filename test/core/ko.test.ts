@@ -5,21 +5,11 @@
  * the capturing seat comes round again).
  */
 import { describe, expect, it } from 'vitest';
+import type { Game } from '../../src/game.js';
 import { PASS } from '../../src/vocabulary.js';
 import { diagramOf, gameFromDiagram, gameFromPosition, normalizeDiagram, playAt, playMoves, vx } from '../helpers/diagram.js';
-
-// A ko on the left, free space on the right for moves elsewhere. Black C2 captures White B2 and is then a lone
-// stone whose only liberty is B2: the simple-ko shape.
-const KO = `
-  . X O . . .
-  X O . O . .
-  . X O . . .
-`;
-const AFTER_CAPTURE = `
-  . X O . . .
-  X . X O . .
-  . X O . . .
-`;
+// A ko on the left, free space on the right for moves elsewhere.
+import { KO_WITH_ROOM as KO, KO_WITH_ROOM_CAPTURED as AFTER_CAPTURE } from '../helpers/ko-shapes.js';
 
 describe('simple ko, two colours alternating', () => {
   it('the immediate retake is "ko"; after a move elsewhere by each side it is legal', () => {
@@ -118,40 +108,39 @@ describe('situational superko', () => {
 });
 
 describe('simple ko with other turn orders: banned to every colour until the capturing seat comes round', () => {
+  /**
+   * Seat after seat from the capture on: the colour to move is `color`, B2 is refused to it as ko and is not among its
+   * legal moves; then it plays `move` elsewhere.
+   */
+  function expectBannedSeats(game: Game, seats: readonly (readonly [color: number, move: string])[]): void {
+    for (const [color, move] of seats) {
+      expect(game.toMove, `before ${move}`).toBe(color);
+      expect(playAt(game, color, 'B2'), `before ${move}`).toBe('ko');
+      expect(game.legalMoves(color)).not.toContain(vx(game, 'B2'));
+      playMoves(game, move);
+    }
+  }
+
   it('order=1,2,2,1: the ban covers both White seats and the other Black seat, and ends at the capturer seat', () => {
     const game = gameFromDiagram(KO, 'netgo order=1,2,2,1');
-    const b2 = vx(game, 'B2');
     // Seat 0 (Black) captures.
     playMoves(game, 'B C2');
-    // Seat 1 (White): banned.
-    expect(playAt(game, 2, 'B2')).toBe('ko');
-    playMoves(game, 'W F3');
-    // Seat 2 (White again): still banned, the capturing seat has not come round.
-    expect(playAt(game, 2, 'B2')).toBe('ko');
-    playMoves(game, 'W F1');
-    // Seat 3 is Black, but not the capturing seat: banned to every colour, Black included.
-    expect(game.toMove).toBe(1);
-    expect(playAt(game, 1, 'B2')).toBe('ko');
-    expect(game.legalMoves(1)).not.toContain(b2);
-    playMoves(game, 'B E3');
+    // Seat 1 (White): banned. Seat 2 (White again): still banned, the capturing seat has not come round. Seat 3 is
+    // Black, but not the capturing seat: banned to every colour, Black included.
+    expectBannedSeats(game, [[2, 'W F3'], [2, 'W F1'], [1, 'B E3']]);
     // Seat 0 again: the capturer's seat has come round, so B2 is legal (Black fills the ko).
-    expect(game.legalMoves(1)).toContain(b2);
+    expect(game.legalMoves(1)).toContain(vx(game, 'B2'));
     expect(playAt(game, 1, 'B2')).toBe('ok');
   });
 
   it('three colours: colours 2 and 3 may not take the ko vertex; after colour 1 moves again it is free', () => {
     const game = gameFromDiagram(KO, 'netgo colors=3');
-    const b2 = vx(game, 'B2');
     playMoves(game, '1 C2');
-    // Colour 2's seat: banned.
-    expect(playAt(game, 2, 'B2')).toBe('ko');
-    playMoves(game, '2 F3');
-    // Colour 3 at B2 would capture C2 (its only liberty) and be legal otherwise; the ban covers every colour.
-    expect(playAt(game, 3, 'B2')).toBe('ko');
-    expect(game.legalMoves(3)).not.toContain(b2);
-    playMoves(game, '3 F1');
+    // Colour 2's seat: banned. Colour 3 at B2 would capture C2 (its only liberty) and be legal otherwise; the ban
+    // covers every colour.
+    expectBannedSeats(game, [[2, '2 F3'], [3, '3 F1']]);
     // Colour 1, the capturing seat, comes round: B2 is legal for it.
-    expect(game.check(1, b2)).toBe('ok');
+    expect(game.check(1, vx(game, 'B2'))).toBe('ok');
     playMoves(game, '1 E3');
     // The ban has ended: colour 2 may now retake, capturing Black C2.
     expect(playAt(game, 2, 'B2')).toBe('ok');

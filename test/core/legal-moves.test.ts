@@ -5,16 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { gameFromDiagram, playAt, playMoves, vx } from '../helpers/diagram.js';
+import { KO_SHAPE as KO } from '../helpers/ko-shapes.js';
 
 // After Black C2 captures White B2 (index names: A1=0 B1=1 C1=2 D1=3, A2=4 .. D2=7, A3=8 .. D3=11):
 //   . X O .    White to move. Empty: A3 D3 B2 A1 D1.
 //   X . X O    B2: the ko (retake).       A1, A3: White alone between black stones, capturing nothing.
 //   . X O .    D3: joins C3/D2, liberty D1.  D1: joins C1/D2, liberty D3.
-const KO = `
-  . X O .
-  X O . O
-  . X O .
-`;
 
 describe('legalMoves', () => {
   it('kim: excludes occupied vertices, the ko vertex and suicides, in index order', () => {

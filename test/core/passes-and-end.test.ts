@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASS } from '../../src/vocabulary.js';
 import { gameFromDiagram, gameFromPosition, graphOf, playAt, playMoves, rulesOf } from '../helpers/diagram.js';
+import { KO_WITH_ROOM } from '../helpers/ko-shapes.js';
 import { Game } from '../../src/game.js';
 
 function emptyGame(spec: string, rules: string): Game {
@@ -79,43 +80,31 @@ describe('free passes', () => {
     expect(game.state()).toMatchObject({ toMove: null, over: true, result: 'W+7.5', passes: 2, moves: 2 });
   });
 
-  it('a move between passes resets the count', () => {
-    const game = emptyGame('grid 3 3', 'area');
-    playMoves(game, 'B pass, W C3, B pass');
+  // Each line: the moves that leave the game one pass short of its end (and how many passes in a row that is), then
+  // the pass that ends it.
+  it.each([
     // The run of passes restarted after White's move: one pass in a row.
-    expect(game.state().passes).toBe(1);
-    expect(game.over).toBe(false);
-    playMoves(game, 'W pass');
-    expect(game.over).toBe(true);
-  });
-
-  it('order=1,2,2,1 needs four passes in succession', () => {
-    const game = emptyGame('grid 3 3', 'area order=1,2,2,1');
-    playMoves(game, 'B pass, W pass, W pass');
+    { title: 'a move between passes resets the count', rules: 'area', before: 'B pass, W C3, B pass', passes: 1, last: 'W pass' },
     // Three of the four seats have passed.
-    expect(game.over).toBe(false);
-    playMoves(game, 'B pass');
-    expect(game.over).toBe(true);
-    expect(game.state().passes).toBe(4);
-  });
-
-  it('order=1,2,2,1: a move after three passes resets, and four fresh passes are needed', () => {
-    const game = emptyGame('grid 3 3', 'area order=1,2,2,1');
-    playMoves(game, 'B pass, W pass, W B2, B pass, B pass, W pass');
+    { title: 'order=1,2,2,1 needs four passes in succession', rules: 'area order=1,2,2,1', before: 'B pass, W pass, W pass', passes: 3, last: 'B pass' },
     // Only three passes since White's move.
+    {
+      title: 'order=1,2,2,1: a move after three passes resets, and four fresh passes are needed',
+      rules: 'area order=1,2,2,1',
+      before: 'B pass, W pass, W B2, B pass, B pass, W pass',
+      passes: 3,
+      last: 'W pass',
+    },
+    // Every seat of 1,2,3 passes in succession.
+    { title: 'three colours: three passes end the game', rules: 'area colors=3', before: '1 pass, 2 pass', passes: 2, last: '3 pass' },
+  ])('$title', ({ rules, before, passes, last }) => {
+    const game = emptyGame('grid 3 3', rules);
+    playMoves(game, before);
+    expect(game.state().passes).toBe(passes);
     expect(game.over).toBe(false);
-    expect(game.state().passes).toBe(3);
-    playMoves(game, 'W pass');
+    playMoves(game, last);
     expect(game.over).toBe(true);
-  });
-
-  it('three colours: three passes end the game', () => {
-    const game = emptyGame('grid 3 3', 'area colors=3');
-    playMoves(game, '1 pass, 2 pass');
-    expect(game.over).toBe(false);
-    playMoves(game, '3 pass');
-    // Every seat of 1,2,3 passed in succession.
-    expect(game.over).toBe(true);
+    expect(game.state().passes).toBe(passes + 1);
   });
 
   it('after the end no move is accepted', () => {
@@ -158,11 +147,7 @@ describe('paid passes (famine)', () => {
   });
 
   it('each prisoner adds 1 to the captor counter, which pays for a pass', () => {
-    const game = gameFromDiagram(`
-      . X O . . .
-      X O . O . .
-      . X O . . .
-    `, 'famine');
+    const game = gameFromDiagram(KO_WITH_ROOM, 'famine');
     // Black C2 captures White B2: Black's counter becomes 1.
     playMoves(game, 'B C2, W F3');
     expect(game.counter(1)).toBe(1);
@@ -233,10 +218,16 @@ describe('no passes (conway)', () => {
 });
 
 describe('the famine loss: no legal move and no pass', () => {
+  /** path 2 (1-2) from the empty board after `moves` (`toMove`, when given, moving first). */
+  function path2After(rules: string, moves: string, toMove?: number): Game {
+    const game = gameFromPosition('path 2', '..', rules, toMove);
+    playMoves(game, moves);
+    return game;
+  }
+
   it('path 2, famine komi=0: after B 1, W 2 Black is stuck and loses, W+M', () => {
-    const game = gameFromPosition('path 2', '..', 'famine komi=0');
     // B 1 gives "1." (new). White, counter 0, cannot pass; W 2 fills Black's only liberty: ".2".
-    playMoves(game, 'B 1, W 2');
+    const game = path2After('famine komi=0', 'B 1, W 2');
     // Black: 1 would capture White 2 and make "1." again (superko); 2 is occupied; counter 0, no pass. Black loses.
     expect(game.over).toBe(true);
     expect(game.reason).toBe('no-move');
@@ -255,26 +246,22 @@ describe('the famine loss: no legal move and no pass', () => {
   });
 
   it('the same with White first: White is stuck and Black wins, B+M', () => {
-    const game = gameFromPosition('path 2', '..', 'famine komi=0', 2);
     // Mirror of the previous line: W 1, B 2 captures; White's only vertex would recreate "2.".
-    playMoves(game, 'W 1, B 2');
+    const game = path2After('famine komi=0', 'W 1, B 2', 2);
     expect(game.result).toBe('B+M');
     expect(game.winner).toBe(1);
   });
 
   it('famine with komi 7.5: White wins by passing, since Black then has only a self-capture to the start', () => {
-    const game = gameFromPosition('path 2', '..', 'famine');
     // B 1, W passes (7.5 -> 6.5). Black at 2 would self-capture {1,2} back to the empty start: superko; no pass.
-    playMoves(game, 'B 1, W pass');
+    const game = path2After('famine', 'B 1, W pass');
     expect(game.result).toBe('W+M');
     expect(game.reason).toBe('no-move');
   });
 
   it('conway: the same path 2 line loses for Black', () => {
-    const game = gameFromPosition('path 2', '..', 'conway');
-    playMoves(game, 'B 1, W 2');
     // No passes at all; Black's only empty vertex is superko.
-    expect(game.result).toBe('W+M');
+    expect(path2After('conway', 'B 1, W 2').result).toBe('W+M');
   });
 
   it('a single vertex: Black loses before moving (its only move self-captures to the start)', () => {

@@ -20,6 +20,13 @@ const START = `
   X O X O .
 `;
 
+/** The game on `spec` set up as `position` and ended at once by the passes of every seat, so it is counted. */
+function countedAt(spec: string, position: string, rules: string, passes = 'B pass, W pass'): ReturnType<typeof gameFromDiagram> {
+  const game = gameFromPosition(spec, position, rules);
+  playMoves(game, passes);
+  return game;
+}
+
 function finished(rules: string): ReturnType<typeof gameFromDiagram> {
   const game = gameFromDiagram(START, rules);
   playMoves(game, 'B B2, W pass, B pass');
@@ -66,43 +73,37 @@ describe('area vs territory on the same final position', () => {
 describe('regions', () => {
   it('a region touching both colours is neutral, one touching no stone belongs to nobody', () => {
     // edges 4 1-2 2-3, vertex 4 isolated. Black 1, White 3: region {2} touches both, region {4} touches nothing.
-    const game = gameFromPosition('edges 4 1-2 2-3', '1.2.', 'area komi=0');
-    playMoves(game, 'B pass, W pass');
+    const game = countedAt('edges 4 1-2 2-3', '1.2.', 'area komi=0');
     // One stone each and no territory: 1 to 1.
     expect(game.scores()).toEqual([0, 1, 1]);
     expect(game.result).toBe('0');
   });
 
   it('the empty board gives nobody anything: White wins by komi', () => {
-    const game = gameFromPosition('grid 2 2', '....', 'area');
-    playMoves(game, 'B pass, W pass');
     // The single region touches no colour.
-    expect(game.result).toBe('W+7.5');
+    expect(countedAt('grid 2 2', '....', 'area').result).toBe('W+7.5');
   });
 
   it('regions and touching use the underlying graph (arcs count both ways)', () => {
     // 1>2, 3>2: vertex 2 has no out-link at all. Black on 1; the region {2,3} is joined by the arc 3>2 and touches
     // Black 1 through the arc 1>2. Black: 1 stone + 2 = 3.
-    const game = gameFromPosition('edges 3 1>2 3>2', '1..', 'area komi=0');
-    playMoves(game, 'B pass, W pass');
-    expect(game.result).toBe('B+3');
+    expect(countedAt('edges 3 1>2 3>2', '1..', 'area komi=0').result).toBe('B+3');
   });
 
   it('arcs pointing into the stone and between empty vertices count too', () => {
     // 1-4, 2>1, 3>2: Black on 1 (liberty 4). Region {2,3} (arc 3>2) touches 1 through the arc 2>1 that points at
     // the stone; region {4} touches 1. Black: 1 + 2 + 1 = 4.
-    const game = gameFromPosition('edges 4 1-4 2>1 3>2', '1...', 'area komi=0');
-    playMoves(game, 'B pass, W pass');
-    expect(game.result).toBe('B+4');
+    expect(countedAt('edges 4 1-4 2>1 3>2', '1...', 'area komi=0').result).toBe('B+4');
   });
 });
 
 describe('more colours', () => {
+  const THREE_PASSES = '1 pass, 2 pass, 3 pass';
+
   it('the winner number and its margin over the runner-up: 3+4', () => {
     // path 9 "3...3.1.2": colour 3 has 2 stones + region {2,3,4} = 5; {6} touches 3 and 1, {8} touches 1 and 2:
     // neutral. Colours 1 and 2: 1 each. 5 - 1 = 4.
-    const game = gameFromPosition('path 9', '3...3.1.2', 'area colors=3 komi=0');
-    playMoves(game, '1 pass, 2 pass, 3 pass');
+    const game = countedAt('path 9', '3...3.1.2', 'area colors=3 komi=0', THREE_PASSES);
     expect(game.scores()).toEqual([0, 1, 1, 5]);
     expect(game.result).toBe('3+4');
     expect(game.winner).toBe(3);
@@ -110,15 +111,12 @@ describe('more colours', () => {
 
   it('White (colour 2) adds komi with more colours too', () => {
     // Same board as above with komi 4.5: colour 2 has 1 + 4.5 = 5.5, ahead of colour 3's 5 by 0.5.
-    const game = gameFromPosition('path 9', '3...3.1.2', 'area colors=3 komi=4.5');
-    playMoves(game, '1 pass, 2 pass, 3 pass');
-    expect(game.result).toBe('2+0.5');
+    expect(countedAt('path 9', '3...3.1.2', 'area colors=3 komi=4.5', THREE_PASSES).result).toBe('2+0.5');
   });
 
   it('a shared first place is 0', () => {
     // path 9 "1.1.3.3.2": colour 1: 2 stones + {2} = 3; colour 3: 2 stones + {6} = 3; colour 2: 1; {4}, {8} neutral.
-    const game = gameFromPosition('path 9', '1.1.3.3.2', 'area colors=3 komi=0');
-    playMoves(game, '1 pass, 2 pass, 3 pass');
+    const game = countedAt('path 9', '1.1.3.3.2', 'area colors=3 komi=0', THREE_PASSES);
     expect(game.scores()).toEqual([0, 3, 1, 3]);
     expect(game.result).toBe('0');
     expect(game.winner).toBe(0);

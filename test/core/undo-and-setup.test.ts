@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/game.js';
 import { RESIGN } from '../../src/vocabulary.js';
 import { gameFromDiagram, gameFromPosition, graphOf, playMoves, rulesOf, vx } from '../helpers/diagram.js';
+import { KO_WITH_ROOM } from '../helpers/ko-shapes.js';
 
 /** Everything a player or controller can observe about a two-colour game. */
 function snapshot(game: Game) {
@@ -34,11 +35,7 @@ function playAndUndo(game: Game, moves: string[]): void {
 
 describe('undo', () => {
   it('restores the board, prisoners and the ko ban after a capture (kim)', () => {
-    const game = gameFromDiagram(`
-      . X O . . .
-      X O . O . .
-      . X O . . .
-    `, 'kim');
+    const game = gameFromDiagram(KO_WITH_ROOM, 'kim');
     // The capture creates a prisoner and a simple-ko ban; both must vanish with the undo.
     playAndUndo(game, ['B C2', 'W F3', 'B F1', 'W B2']);
   });

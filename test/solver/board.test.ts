@@ -9,7 +9,7 @@ import { PLAY_SUICIDE } from '../../src/position.js';
 import { Rng } from '../../src/rng.js';
 import { countBoard } from '../../src/scoring.js';
 import { Benson } from '../../src/solver/benson.js';
-import { BB_OK, BB_SUICIDE, BitBoard, masksOf } from '../../src/solver/bitboard.js';
+import { BB_OK, BB_SUICIDE, BitBoard, masksOf, popcount } from '../../src/solver/bitboard.js';
 import { Symmetries, findAutomorphisms } from '../../src/solver/symmetry.js';
 import { graphOf, rulesOf } from './helpers.js';
 
@@ -56,8 +56,8 @@ describe('bit-mask board = Position', () => {
             } else {
               expect(got).toBe(BB_OK);
               expect([bb.black, bb.white]).toEqual([after.black, after.white]);
-              expect(countBits(bb.captured)).toBe(captured);
-              expect(countBits(bb.selfCaptured)).toBe(selfCaptured);
+              expect(popcount(bb.captured)).toBe(captured);
+              expect(popcount(bb.selfCaptured)).toBe(selfCaptured);
             }
           }
           const legal = game.legalMoves(color);
@@ -68,15 +68,6 @@ describe('bit-mask board = Position', () => {
     });
   }
 });
-
-function countBits(m: number): number {
-  let c = 0;
-  while (m !== 0) {
-    m &= m - 1;
-    c++;
-  }
-  return c;
-}
 
 describe('automorphisms', () => {
   it('counts of the families (identity excluded)', () => {
