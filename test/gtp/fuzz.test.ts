@@ -401,7 +401,7 @@ class Lines {
         `legal_moves ${'9'.repeat(20)}`,
       ]);
     }
-    if (roll < 77) return `${this.pick(['foo', 'PLAY', 'Genmove', 'play_', 'kgs-genmove_cleanup', 'gogui-analyze_commands', 'lz-analyze', 'quit_', 'x'])}${this.chance(0.5) ? ' ' + this.randomChars(10) : ''}`;
+    if (roll < 77) return `${this.pick(['foo', 'PLAY', 'Genmove', 'play_', 'kgs-chat', 'gogui-analyze_commands', 'lz-analyze', 'quit_', 'x'])}${this.chance(0.5) ? ' ' + this.randomChars(10) : ''}`;
     if (roll < 87) {
       const name = this.pick(COMMANDS);
       return this.withArgs(name, this.rng.int(5));

@@ -1,8 +1,8 @@
 /**
  * GNU Go as a real GTP peer (docs/protocol.md, "Conformance"): our client drives GNU Go and our engine through whole
  * 9x9 games against each other, each side's genmove played on the other; every move must be accepted. After two
- * passes the result is compared: our engine's final_score (area rules, every stone on the board alive) with GNU Go's
- * final_score (Chinese rules). GNU Go judges stones dead without capturing them, so when its `final_status_list dead`
+ * passes the result is compared: our engine's final_score (area rules, less the stones it judges dead, which must
+ * then be none: it equals the strict result of get_state) with GNU Go's final_score (Chinese rules). GNU Go judges stones dead without capturing them, so when its `final_status_list dead`
  * is not empty after the two passes, the passes are taken back on our side and GNU Go plays on for both colours
  * (mirrored to our engine) until no dead stone is left and both pass again; only then are the scores compared.
  *

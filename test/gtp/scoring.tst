@@ -32,29 +32,74 @@ play b pass
 11 final_score
 #? [B\+7\.75]
 
-# final_status_list: every stone on the board at the end is alive (dead stones must be captured in play), one chain
-# per line; no stone is ever dead or in seki.
-boardsize 3
-komi 7.5
-play b a1
-play w c3
+# final_status_list and final_score judge dead stones from playouts (bots/ownership.ts); get_state keeps the strict
+# count, every stone alive. Black owns column A behind its wall on B, White owns D and E behind C, and Black's lone
+# stone at E3 inside White's area is dead. One chain per line.
+boardsize 5
+komi 0.5
 play b b1
+play b b2
+play b b3
+play b b4
+play b b5
+play w c1
+play w c2
+play w c3
+play w c4
+play w c5
+play b e3
 play w pass
 play b pass
+# Strict: Black 5 stones + 5 points of A + the stone at E3 = 11; White's D/E region touches E3, so 5 + 0.5.
+19 get_state
+#? [.*"over":true,"result":"B\+5\.5"\}]
 20 final_status_list alive
-#? [A1 B1\nC3|C3\nA1 B1]
+#? [B1 B2 B3 B4 B5\nC1 C2 C3 C4 C5]
 21 final_status_list dead
-#? []
+#? [E3]
 22 final_status_list seki
 #? []
 23 final_status_list ALIVE
-#? [A1 B1\nC3|C3\nA1 B1]
+#? [B1 B2 B3 B4 B5\nC1 C2 C3 C4 C5]
 24 final_status_list unknown
 #? ?[syntax error]
-# Black: stones a1 b1 (2) + c1 a2 b2 c2 a3 b3 touch both colours? c1's region {c1, c2, b2, a2, a3, b3} touches
-# a1, b1 (Black) and c3 (White): neutral. So Black 2, White 1 + 7.5.
+# With E3 off the board: Black 5 + 5 = 10, White 5 + 10 + 0.5 = 15.5.
 25 final_score
+#? [W\+5\.5]
+# The same position under territory scoring: White 10 points + E3 as a prisoner + 0.5, Black 5.
+set_rules kim komi=0.5
+clear_board
+play b b1
+play b b2
+play b b3
+play b b4
+play b b5
+play w c1
+play w c2
+play w c3
+play w c4
+play w c5
+play b e3
+play w pass
+play b pass
+26 get_state
+#? [.*"over":true,"result":"B\+4\.5"\}]
+27 final_score
 #? [W\+6\.5]
+# kgs-genmove_cleanup: White takes the dead stone off before it passes; Black, with nothing of White's to take,
+# moves as genmove does (the random bot here).
+28 kgs-genmove_cleanup w
+#? [E2|E4|D3]
+29 kgs-genmove_cleanup w
+#? [E2|E4|D3]
+30 kgs-genmove_cleanup w
+#? [E2|E4|D3]
+31 final_status_list dead
+#? []
+32 get_state
+#? [.*"position":"\.12\.\.\.12\.2\.122\.\.12\.2\.12\.\.",.*"prisoners":\[0,0,1\].*]
+33 kgs-genmove_cleanup x
+#? ?[syntax error]
 
 # --- Territory (kim): empty regions of one colour plus prisoners; stones do not count ----------------------------
 boardsize 3
