@@ -7,6 +7,7 @@
  *       [--gauntlet] [--move-timeout S] [--move-limit N] [--quiet]
  *   graphgo tournament status FILE|DIR
  *   graphgo tournament report FILE|DIR [--csv PATH]
+ *   graphgo tournament worker --queue URL ...   (and --queue URL on run and match: cli/tournament-queue-command.ts)
  *
  * This file owns everything that touches the process: the signal handlers (the first Ctrl-C or SIGTERM kills every
  * engine's process group, drops the games in progress and releases the lock; a second one exits at once), the exit
@@ -26,13 +27,19 @@ import { RunningScore, computeStandings } from '../tournaments/standings.js';
 import { sprt } from '../tournaments/stats.js';
 import { CliError, type CliIo } from './io.js';
 import { addGraphListOption, addSeedOption, positiveSeconds, wholeNumber } from './options.js';
+import { addQueueOptions, queueRunner, registerTournamentWorkerCommand } from './tournament-queue-command.js';
 
-interface RunOptions {
+interface QueueFlags {
+  queue?: string;
+  window?: string;
+}
+
+interface RunOptions extends QueueFlags {
   concurrency?: string;
   quiet?: boolean;
 }
 
-interface MatchOptions {
+interface MatchOptions extends QueueFlags {
   engine: string[];
   graph?: string[];
   rules: string[];
@@ -58,17 +65,18 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .command('tournament')
     .description('play engines against each other (GTP processes or built-in bots) and rate them');
 
-  tournament
-    .command('run <file>')
-    .description('run (or resume) the tournament a JSON file describes')
-    .option('--concurrency <n>', 'games at once (overrides the file)')
-    .option('--quiet', 'no progress line')
-    .action(async (file: string, opts: RunOptions) => {
-      const loaded = loadTournamentFile(file);
-      let t = unwrap(loaded, file);
-      if (opts.concurrency !== undefined) t = { ...t, concurrency: wholeNumber('--concurrency', opts.concurrency, 1, 256) };
-      await runTournament(t, io, opts.quiet === true);
-    });
+  addQueueOptions(
+    tournament
+      .command('run <file>')
+      .description('run (or resume) the tournament a JSON file describes')
+      .option('--concurrency <n>', 'games at once (overrides the file)')
+      .option('--quiet', 'no progress line'),
+  ).action(async (file: string, opts: RunOptions) => {
+    const loaded = loadTournamentFile(file);
+    let t = unwrap(loaded, file);
+    if (opts.concurrency !== undefined) t = { ...t, concurrency: wholeNumber('--concurrency', opts.concurrency, 1, 256) };
+    await runTournament(t, io, opts.quiet === true, opts);
+  });
 
   const match = tournament
     .command('match')
@@ -90,7 +98,8 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .option('--move-timeout <s>', 'watchdog on genmove, in seconds')
     .option('--move-limit <n>', 'stop and count a game after this many moves')
     .option('--name <name>', 'a name for the tables')
-    .option('--quiet', 'no progress line')
+    .option('--quiet', 'no progress line');
+  addQueueOptions(match)
     .action(async (opts: MatchOptions) => {
       if (opts.engine.length < 2) throw new CliError('tournament match needs at least two --engine options');
       const raw: Record<string, unknown> = {
@@ -110,7 +119,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       if (opts.moveLimit !== undefined) raw.moveLimit = wholeNumber('--move-limit', opts.moveLimit, 1, 1e9);
       if (opts.sprt !== undefined) raw.sprt = parseSprt(opts.sprt);
       const result = validateTournament(raw, { baseDir: process.cwd(), defaultOut: (hash) => join('runs', `match-${hash}`) });
-      await runTournament(unwrap(result, 'match'), io, opts.quiet === true);
+      await runTournament(unwrap(result, 'match'), io, opts.quiet === true, opts);
     });
 
   tournament
@@ -170,6 +179,8 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       }
       io.writeErr(`wrote ${written.join(' and ')}\n`);
     });
+
+  registerTournamentWorkerCommand(tournament, io, graphgoMain);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -193,6 +204,15 @@ function outDir(target: string): string {
   if (!existsSync(target)) throw new CliError(`no such file or folder: ${target}`);
   if (statSync(target).isDirectory()) return resolve(target);
   return unwrap(loadTournamentFile(target), target).out;
+}
+
+/** SIGKILL to a process group (an engine a killed run left behind is the leader of its own group). */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: gone already
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -222,12 +242,14 @@ function graphgoMain(): string {
   }
 }
 
-async function runTournament(t: Tournament, io: CliIo, quiet: boolean): Promise<void> {
+async function runTournament(t: Tournament, io: CliIo, quiet: boolean, flags: QueueFlags = {}): Promise<void> {
   const main = graphgoMain();
-  if (t.engines.some((e) => e.builtin !== undefined) && !existsSync(main)) {
+  // With a queue, the workers start the engines, each from its own build.
+  const queued = flags.queue !== undefined ? queueRunner(t, { queue: flags.queue, ...(flags.window !== undefined ? { window: flags.window } : {}) }, isAlive) : null;
+  if (queued === null && t.engines.some((e) => e.builtin !== undefined) && !existsSync(main)) {
     throw new CliError(`built-in engines run ${main}, which is missing: build first (npx tsc -p tsconfig.build.json)`);
   }
-  const host: RunHost = { node: process.execPath, graphgoMain: main, pid: process.pid, isAlive, env: process.env };
+  const host: RunHost = { node: process.execPath, graphgoMain: main, pid: process.pid, isAlive, killGroup, env: process.env };
   const tty = process.stderr.isTTY === true;
   let lineShown = false;
   const clearLine = (): void => {
@@ -263,7 +285,7 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean): Promise<
       }
     }
   };
-  const runner = new TournamentRunner(t, { host, onEvent });
+  const runner = queued !== null ? queued.make(onEvent) : new TournamentRunner(t, { host, onEvent });
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals): void => {
     interrupts++;
@@ -288,7 +310,7 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean): Promise<
   const graphs = t.graphs.map((g) => g.label).join(', ');
   const rules = t.rules.map((r) => r.label + (r.seatLetters.length > 2 || r.roles > 2 ? ` (seats ${r.seatLetters})` : '')).join(', ');
   io.writeErr(`tournament "${t.name}": ${t.engines.map((e) => `${e.name} [${describeEngine(e)}]`).join(' vs ')}\n`);
-  io.writeErr(`  on ${graphs}; rules ${rules}; ${t.games} games per pairing; concurrency ${t.concurrency}; output in ${t.out}\n`);
+  io.writeErr(`  on ${graphs}; rules ${rules}; ${t.games} games per pairing; ${queued !== null ? `on the queue ${queued.label}` : `concurrency ${t.concurrency}`}; output in ${t.out}\n`);
   let summary: RunSummary;
   try {
     summary = await runner.run();
@@ -307,7 +329,10 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean): Promise<
     records,
     t.sprt,
   );
-  if (summary.status !== 'aborted') io.writeOut(standingsText(standings, `tournament "${t.name}": ${summary.done} of ${summary.total} games`));
+  // A run halted while starting has no plan yet: no table, and no "0 of 0 games" that hides the cause.
+  const halted = summary.status === 'halted';
+  const beforePlan = halted && summary.total === 0;
+  if (summary.status !== 'aborted' && !beforePlan) io.writeOut(standingsText(standings, `tournament "${t.name}": ${summary.done} of ${summary.total} games`));
   const rate = summary.playedThisRun > 0 ? ` (${((1000 * summary.playedThisRun) / Math.max(1, summary.elapsedMs)).toFixed(2)} games/s)` : '';
   const played = `${summary.playedThisRun} games played in ${(summary.elapsedMs / 1000).toFixed(1)} s${rate}`;
   switch (summary.status) {
@@ -324,6 +349,10 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean): Promise<
       if (summary.total === 0) throw new CliError(`interrupted while starting the engines; nothing was played`, 130);
       throw new CliError(`interrupted: ${summary.done} of ${summary.total} games are recorded in ${t.out}; run the same command again to resume`, 130);
     case 'halted':
+      if (beforePlan) {
+        const kept = records.length > 0 ? `; the ${records.length} games already recorded in ${t.out} are kept` : '';
+        throw new CliError(`tournament could not start: ${summary.error ?? 'unknown reason'}\nno game was played${kept}; fix the cause and run the same command again`);
+      }
       throw new CliError(`tournament halted: ${summary.error ?? 'unknown reason'} (${summary.done} of ${summary.total} games recorded; fix the cause and run the same command to resume)`);
   }
 }

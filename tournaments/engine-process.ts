@@ -11,6 +11,13 @@
  * - Before each game: `set_graph`/`set_rules` when the graph or rules change, else `clear_board` (graph engines);
  *   `boardsize` when the size changes, `clear_board`, `komi` (square engines); `time_settings 0 S 1` when the
  *   tournament gives seconds per move; `set_random_seed` (GNU Go has it) from the game's seed.
+ * - Built-in bots take their seed only on the command line and carry their random state from game to game, so a
+ *   process reused across games would make a game depend on the games before it on that worker (and a resumed run,
+ *   starting afresh, would replay earlier games move for move). So a built-in engine is started afresh for every game,
+ *   with that game's seed (`startForGame`, seeds.ts); other engines are reused and get `set_random_seed`.
+ * - Every process is started under the watcher of engine-watchdog.ts, so it cannot outlive the harness by more than
+ *   a second or so, and is noted in OUT/engines.json while it runs (engine-pids.ts) for the next run to end it if
+ *   the watcher could not.
  * - stderr goes to OUT/logs/<engine>.w<worker>.log, with a header line per start.
  */
 import { appendFileSync } from 'node:fs';
@@ -21,7 +28,10 @@ import { isTwoColorAlternation } from '../src/rules.js';
 import { gtpColorArgument } from '../src/vocabulary.js';
 import { joinCommandLine } from './command-line.js';
 import type { GraphEntry, RulesEntry } from './config.js';
+import { addEnginePid, removeEnginePid } from './engine-pids.js';
 import { engineArgv, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
+import { watchedArgv } from './engine-watchdog.js';
+import { PREFLIGHT, engineSeed, gameSeed, seedNumber } from './seeds.js';
 
 export type EngineMode = 'graph' | 'square';
 
@@ -41,8 +51,10 @@ export interface ProcessSettings {
   readonly limits: SearchLimits;
   readonly logDir: string;
   readonly worker: number;
-  /** The tournament seed; built-in bots get `--seed <seed>.<engine>.w<worker>.<start>`. */
+  /** The tournament seed (seeds.ts derives every engine's seed in every game from it). */
   readonly seed: string;
+  /** The run's folder, where OUT/engines.json notes the running processes (engine-pids.ts); none when absent. */
+  readonly runDir?: string;
   readonly startupTimeoutMs: number;
   readonly commandTimeoutMs: number;
   readonly moveTimeoutMs: number;
@@ -81,21 +93,18 @@ export function slug(name: string): string {
   return s.length > 0 ? s : 'engine';
 }
 
-/** A 31-bit integer from a text (FNV-1a), for `set_random_seed`. */
-export function seedNumber(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) & 0x7fffffff;
-}
+export { seedNumber } from './seeds.js';
 
 export class EngineProcess {
   private client: GtpClient | null = null;
   private engineInfo: EngineInfo | null = null;
   private lastSetup: string | null = null;
+  /** Starts that were not planned: the first one and restarts after a failure (planned: a new game's fresh start). */
   private startCount = 0;
+  /** Every start, for the log's headers. */
+  private launches = 0;
+  /** The game seed the running process was started with. */
+  private processGameSeed: string | null = null;
   /** The last failure that killed the process (for restart messages). */
   lastFailure: string | null = null;
 
@@ -129,31 +138,58 @@ export class EngineProcess {
     return this.client !== null && this.client.alive;
   }
 
-  /** Starts (or restarts) the process and runs the start-up checks; throws EngineStartError. */
-  async start(): Promise<EngineInfo> {
-    if (this.client !== null) await this.client.kill();
-    this.client = null;
+  /** Whether each game needs a process of its own, started with that game's seed (built-in bots). */
+  get startsPerGame(): boolean {
+    return this.def.builtin !== undefined;
+  }
+
+  /**
+   * Makes sure the process serving a game was started for that game when the engine needs it (`startsPerGame`):
+   * starts a fresh one with the game's seed unless the running one already has it. A failed start is a value.
+   */
+  async startForGame(seedOfGame: string): Promise<Result<void, GtpErrorKind>> {
+    if (!this.startsPerGame || (this.alive && this.processGameSeed === seedOfGame)) return ok(undefined);
+    try {
+      await this.start(seedOfGame, true);
+      return ok(undefined);
+    } catch (e) {
+      if (e instanceof EngineStartError) return failure('crashed', e.message);
+      throw e;
+    }
+  }
+
+  /**
+   * Starts (or restarts) the process and runs the start-up checks; throws EngineStartError. `seedOfGame` is the seed
+   * of the game it is started for (built-in bots get their seed from it); `planned` says it is a new game's fresh
+   * start rather than a first start or a restart after a failure.
+   */
+  async start(seedOfGame: string = gameSeed(this.settings.seed, PREFLIGHT), planned = false): Promise<EngineInfo> {
+    await this.stopProcess();
     this.engineInfo = null;
     this.lastSetup = null;
-    this.startCount++;
+    if (!planned || this.startCount === 0) this.startCount++;
+    this.launches++;
     const s = this.settings;
-    const processSeed = `${s.seed}.${this.def.name}.w${s.worker}.${this.startCount}`;
-    const { program, args } = engineArgv(this.def, s.host, s.limits, processSeed);
+    this.processGameSeed = seedOfGame;
+    const { program, args } = engineArgv(this.def, s.host, s.limits, engineSeed(seedOfGame, this.def.name));
     try {
-      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.startCount}: ${joinCommandLine([program, ...args])}\n`);
+      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.launches}: ${joinCommandLine([program, ...args])}\n`);
     } catch {
       // The log is a convenience; the stderr tail in memory still reaches error messages.
     }
     const env = this.def.env !== undefined ? { ...(s.env ?? {}), ...this.def.env } : s.env;
-    const client = new GtpClient(program, args, {
+    const watched = watchedArgv(program, args, this.def.cwd, env);
+    const client = new GtpClient(watched.program, watched.args, {
       timeoutMs: s.commandTimeoutMs,
       stderrLog: this.logPath,
       ...(this.def.cwd !== undefined ? { cwd: this.def.cwd } : {}),
       ...(env !== undefined ? { env: env as NodeJS.ProcessEnv } : {}),
     });
     this.client = client;
+    if (client.pid !== undefined && s.runDir !== undefined) addEnginePid(s.runDir, client.pid, this.def.name, s.worker);
     const fail = async (message: string): Promise<never> => {
       await client.kill();
+      this.forget(client);
       let text = `engine "${this.def.name}" (${joinCommandLine([program, ...args])}) failed to start: ${message}`;
       if (this.def.gnugoAlias && /ENOENT/.test(message)) text += ' (install GNU Go: apt-get install gnugo)';
       throw new EngineStartError(this.def.name, text);
@@ -250,7 +286,7 @@ export class EngineProcess {
   }
 
   /** Readies the engine for a new game; fails with `refused` when it refuses the graph, rules or size. */
-  async prepareGame(graph: GraphEntry, rules: RulesEntry, gameSeed: string, seconds: number | null): Promise<Result<void, SetupCode>> {
+  async prepareGame(graph: GraphEntry, rules: RulesEntry, seedOfGame: string, seconds: number | null): Promise<Result<void, SetupCode>> {
     const info = this.engineInfo;
     if (info === null) return failure('closed', `engine ${this.def.name} is not running`);
     let board: Result<void, SetupCode>;
@@ -280,7 +316,7 @@ export class EngineProcess {
       if (!r.ok) return r;
     }
     if (info.commands.has('set_random_seed')) {
-      const r = await this.request(`set_random_seed ${seedNumber(`${gameSeed}.${this.def.name}`)}`);
+      const r = await this.request(`set_random_seed ${seedNumber(engineSeed(seedOfGame, this.def.name))}`);
       if (!r.ok) return r;
     }
     return ok(undefined);
@@ -313,13 +349,31 @@ export class EngineProcess {
   async close(): Promise<void> {
     const client = this.client;
     this.client = null;
-    if (client !== null) await client.close();
+    if (client !== null) {
+      await client.close();
+      this.forget(client);
+    }
   }
 
   /** Kills the process group at once; synchronous in effect (the signal is sent before this returns). */
   kill(): Promise<unknown> {
     const client = this.client;
     if (client === null) return Promise.resolve();
-    return client.kill();
+    return client.kill().then(() => this.forget(client));
+  }
+
+  /** Kills the running process, if any, before a new one starts (a planned fresh start needs no politeness). */
+  private async stopProcess(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (client === null) return;
+    await client.kill();
+    this.forget(client);
+  }
+
+  /** Takes an ended process out of OUT/engines.json. */
+  private forget(client: GtpClient): void {
+    const dir = this.settings.runDir;
+    if (client.pid !== undefined && dir !== undefined) removeEnginePid(dir, client.pid);
   }
 }

@@ -13,6 +13,7 @@ import { basename } from 'node:path';
 import { BOT_NAMES } from '../bots/registry.js';
 import { joinCommandLine, splitCommandLine } from './command-line.js';
 import { failure, ok, type Result } from '../src/result.js';
+import { builtinSeed } from './seeds.js';
 
 export const GNUGO_PATH = '/usr/games/gnugo';
 export const GNUGO_BASE_ARGS = ['--mode', 'gtp', '--chinese-rules', '--capture-all-dead'] as const;
@@ -113,18 +114,35 @@ function hasOption(options: readonly string[], flag: string): boolean {
 }
 
 /**
- * The program and arguments that start an engine. Built-in bots get the tournament's --playouts / --time unless
- * their own options set one of them, and `--seed <processSeed>` unless they set their own.
+ * Takes a bot's own `--seed X` (or `--seed=X`) out of its options: the options without it, and X (null: none). With
+ * it left in, every game the bot plays would start from the same random state.
  */
-export function engineArgv(def: EngineDef, host: EngineHost, limits: SearchLimits, processSeed: string): { program: string; args: string[] } {
+function takeOwnSeed(options: readonly string[]): { rest: string[]; own: string | null } {
+  const rest: string[] = [];
+  let own: string | null = null;
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i];
+    if (o === '--seed' && i + 1 < options.length) own = options[++i];
+    else if (o.startsWith('--seed=')) own = o.slice('--seed='.length);
+    else rest.push(o);
+  }
+  return { rest, own };
+}
+
+/**
+ * The program and arguments that start an engine. Built-in bots get the tournament's --playouts / --time unless
+ * their own options set one of them, and `--seed` from `engineSeed`, the seed of this engine in the game the process
+ * is started for (seeds.ts; after the bot's own `--seed` when it has one).
+ */
+export function engineArgv(def: EngineDef, host: EngineHost, limits: SearchLimits, engineSeed: string): { program: string; args: string[] } {
   if (def.builtin !== undefined) {
-    const options = [...def.builtin.options];
+    const { rest: options, own } = takeOwnSeed(def.builtin.options);
     const ownLimit = hasOption(options, '--playouts') || hasOption(options, '--time');
     if (!ownLimit) {
       if (limits.playouts !== null) options.push('--playouts', String(limits.playouts));
       if (limits.seconds !== null) options.push('--time', String(limits.seconds));
     }
-    if (!hasOption(options, '--seed')) options.push('--seed', processSeed);
+    options.push('--seed', builtinSeed(engineSeed, own));
     return { program: host.node, args: [host.graphgoMain, 'gtp', '--bot', def.builtin.bot, ...options] };
   }
   const command = def.command ?? [];

@@ -60,9 +60,21 @@ export interface EngineNote {
   readonly starts: number;
 }
 
-export interface GameRecord {
+/** What a line of results.jsonl and one of void.jsonl both say: which game, its seats and moves, when and where. */
+export interface RecordLine {
   readonly version: number;
   readonly game: number;
+  /** The engine at each seat of the turn order. */
+  readonly seats: readonly string[];
+  readonly moves: readonly MoveRecord[];
+  readonly started: string;
+  readonly finished: string;
+  readonly worker: number;
+  /** The machine that played it, when a queue's worker did (worker is then that worker's slot). */
+  readonly host?: string;
+}
+
+export interface GameRecord extends RecordLine {
   readonly block: number;
   readonly number: number;
   readonly round: number;
@@ -70,8 +82,6 @@ export interface GameRecord {
   readonly graph: string;
   /** The rules in full (formatRules), as sent with set_rules. */
   readonly rules: string;
-  /** The engine at each seat of the turn order. */
-  readonly seats: readonly string[];
   /** The engines of each colour (index colour - 1). */
   readonly colors: readonly (readonly string[])[];
   /** With two colours, one engine each: who played Black and White. */
@@ -86,7 +96,6 @@ export interface GameRecord {
   readonly losers: readonly string[];
   readonly reason: EndReason;
   readonly forfeit?: ForfeitInfo;
-  readonly moves: readonly MoveRecord[];
   /** The count per colour (index = colour; 0 unused) when the game was counted. */
   readonly scores?: readonly number[];
   readonly durationMs: number;
@@ -94,21 +103,11 @@ export interface GameRecord {
   readonly thinkMs: Readonly<Record<string, number>>;
   /** CPU seconds per engine for the game, from engines that report it (GTP `cputime`). */
   readonly cpuSeconds?: Readonly<Record<string, number>>;
-  readonly started: string;
-  readonly finished: string;
-  readonly worker: number;
   readonly engines: Readonly<Record<string, EngineNote>>;
 }
 
-export interface VoidRecord {
-  readonly version: number;
-  readonly game: number;
+export interface VoidRecord extends RecordLine {
   readonly reason: string;
-  readonly seats: readonly string[];
-  readonly moves: readonly MoveRecord[];
-  readonly started: string;
-  readonly finished: string;
-  readonly worker: number;
 }
 
 export function ensureOutDir(dir: string): void {
@@ -116,12 +115,16 @@ export function ensureOutDir(dir: string): void {
 }
 
 /** Appends one record as a line. appendFileSync writes the whole line with one write(2) call. */
+function appendLine(path: string, record: RecordLine): void {
+  appendFileSync(path, JSON.stringify(record) + '\n');
+}
+
 export function appendRecord(dir: string, record: GameRecord): void {
-  appendFileSync(join(dir, RESULTS_FILE), JSON.stringify(record) + '\n');
+  appendLine(join(dir, RESULTS_FILE), record);
 }
 
 export function appendVoid(dir: string, record: VoidRecord): void {
-  appendFileSync(join(dir, VOID_FILE), JSON.stringify(record) + '\n');
+  appendLine(join(dir, VOID_FILE), record);
 }
 
 /**

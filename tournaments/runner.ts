@@ -14,13 +14,16 @@
  *   that needs it. An engine that cannot be (re)started halts the run.
  * - `stop()` lets the games in progress finish; `abort()` kills every engine's process group now and drops the
  *   games in progress (they are played again on resume). The lock is released either way.
+ * - Engines do not outlive a run: each watches for the harness's end (engine-watchdog.ts), and the running ones are
+ *   noted in OUT/engines.json, so a run that finds the notes of a killed one ends those engines first (engine-pids.ts).
  * - With an SPRT, the run stops starting games once the LLR crosses a bound.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { moveLimitFor, tournamentIdentity, type Tournament } from './config.js';
+import { endLeftoverEngines } from './engine-pids.js';
 import { EngineProcess, EngineStartError } from './engine-process.js';
-import type { EngineHost } from './engine-spec.js';
+import type { EngineDef, EngineHost } from './engine-spec.js';
 import { acquireLock, type FolderLock } from './lock.js';
 import {
   CONFIG_FILE,
@@ -38,7 +41,7 @@ import {
   writeGameSgf,
   type GameRecord,
 } from './records.js';
-import { playGame } from './referee.js';
+import { playGame, type GameContext } from './referee.js';
 import { buildBlocks, scheduleGames, type Block, type ScheduledGame } from './schedule.js';
 import { RunningScore } from './standings.js';
 import { sprt, type SprtState } from './stats.js';
@@ -50,6 +53,8 @@ export interface RunHost extends EngineHost {
   readonly isAlive: (pid: number) => boolean;
   /** Environment for engine processes. */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** SIGKILL to a process group, for engines a killed run left behind (engine-pids.ts); without it they stay. */
+  readonly killGroup?: (pid: number) => void;
 }
 
 export type RunEvent =
@@ -125,6 +130,115 @@ export function readStoredTournament(dir: string): StoredTournament | null {
 function identityDifferences(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+/**
+ * Checks that OUT holds this tournament (or nothing), cuts off partial last lines left by a killed run, and returns
+ * the finished games. Every runner of a folder (the local one, the queue's coordinator) opens it this way.
+ */
+export function openRunFolder(t: Tournament, say: (level: 'info' | 'warning', text: string) => void, now: () => number): GameRecord[] {
+  checkIdentity(t, say, now);
+  for (const file of [RESULTS_FILE, VOID_FILE]) {
+    const cut = repairTail(join(t.out, file));
+    if (cut !== null) say('warning', `${file}: cut off a partial last line (${cut.length} characters) left by a killed run`);
+  }
+  const { records, warnings } = readResults(t.out);
+  for (const w of warnings) say('warning', w);
+  return records;
+}
+
+function checkIdentity(t: Tournament, say: (level: 'info' | 'warning', text: string) => void, now: () => number): void {
+  const identity = tournamentIdentity(t);
+  const stored = readStoredTournament(t.out);
+  const path = join(t.out, CONFIG_FILE);
+  if (stored !== null) {
+    const differences = identityDifferences(stored.identity ?? {}, identity);
+    if (differences.length > 0) {
+      throw new HarnessError(
+        `${t.out} holds a different tournament (${differences.join(', ')} differ); use another output folder, or delete this one to start over`,
+      );
+    }
+  } else if (existsSync(path)) {
+    throw new HarnessError(`${path} is unreadable; delete the folder to start over`);
+  } else if (existsSync(join(t.out, RESULTS_FILE))) {
+    say('warning', `${t.out} has results but no ${CONFIG_FILE}; assuming they belong to this tournament`);
+  }
+  const record: StoredTournament = {
+    version: 1,
+    name: t.name,
+    created: stored?.created ?? new Date(now()).toISOString(),
+    identity,
+    engines: t.engines.map((e) => e.name),
+    games: t.games,
+    concurrency: t.concurrency,
+    sprt: t.sprt,
+    ...(stored?.plan !== undefined ? { plan: stored.plan } : {}),
+  };
+  writeFileAtomic(path, JSON.stringify(record, null, 2) + '\n');
+}
+
+/** Writes the plan (games in all, skipped groups) into OUT/tournament.json, for `status`. */
+export function writePlan(dir: string, total: number, skipped: readonly string[], now: () => number): void {
+  const path = join(dir, CONFIG_FILE);
+  const stored = readStoredTournament(dir)!;
+  const next: StoredTournament = { ...stored, plan: { total, skipped, updated: new Date(now()).toISOString() } };
+  writeFileAtomic(path, JSON.stringify(next, null, 2) + '\n');
+}
+
+/** An engine's process for one worker slot, with the tournament's limits, seed and watchdogs. */
+export function engineProcess(
+  t: Tournament,
+  def: EngineDef,
+  host: Pick<RunHost, 'node' | 'graphgoMain' | 'env'>,
+  worker: number,
+  logDir: string,
+  runDir?: string,
+): EngineProcess {
+  return new EngineProcess(def, {
+    host,
+    ...(host.env !== undefined ? { env: host.env } : {}),
+    limits: { playouts: t.playouts, seconds: t.seconds },
+    logDir,
+    worker,
+    seed: t.seed,
+    ...(runDir !== undefined ? { runDir } : {}),
+    startupTimeoutMs: t.startupTimeoutMs,
+    commandTimeoutMs: t.commandTimeoutMs,
+    moveTimeoutMs: t.moveTimeoutMs,
+  });
+}
+
+/** What the referee needs to play one game number on a worker slot: its board, rules, seed and limits. */
+export function gameContext(
+  t: Tournament,
+  game: ScheduledGame,
+  worker: number,
+  engines: ReadonlyMap<string, EngineProcess>,
+  signal: AbortSignal,
+  now: () => number,
+): GameContext {
+  const graph = t.graphs[game.graph];
+  return {
+    game,
+    graph,
+    rules: t.rules[game.rules],
+    seed: `${t.seed}.${game.index}`,
+    moveLimit: moveLimitFor(t, graph.graph),
+    seconds: t.seconds,
+    worker,
+    engines,
+    signal,
+    now,
+  };
+}
+
+/** Commits a finished game to OUT: its SGF first (on grids), then its results line, the commit point. */
+export function commitGame(t: Tournament, game: Pick<ScheduledGame, 'graph' | 'rules'>, record: GameRecord): void {
+  const graph = t.graphs[game.graph];
+  const rules = t.rules[game.rules];
+  const size = sgfWidthHeight(graph.setGraph, rules.rules.colors);
+  if (size !== null) writeGameSgf(t.out, record, gameSgf(record, graph.graph, size, rules.rules.komi));
+  appendRecord(t.out, record);
 }
 
 class Worker {
@@ -210,13 +324,8 @@ export class TournamentRunner {
     this.lock = acquireLock(dir, { pid: this.options.host.pid, isAlive: this.options.host.isAlive, onStale: (m) => this.say('warning', m) });
     let skipped: string[] = [];
     try {
-      this.checkIdentity();
-      for (const file of [RESULTS_FILE, VOID_FILE]) {
-        const cut = repairTail(join(dir, file));
-        if (cut !== null) this.say('warning', `${file}: cut off a partial last line (${cut.length} characters) left by a killed run`);
-      }
-      const { records, warnings } = readResults(dir);
-      for (const w of warnings) this.say('warning', w);
+      this.endLeftovers();
+      const records = openRunFolder(t, (level, text) => this.say(level, text), this.now);
 
       const blocks = buildBlocks(t);
       const worker0 = this.worker(0);
@@ -238,7 +347,7 @@ export class TournamentRunner {
       this.total = planned.length;
       this.done = finished.size;
       this.queue = planned.filter((g) => !finished.has(g.index));
-      this.writePlan(skipped);
+      writePlan(t.out, this.total, skipped, this.now);
       if (this.total === 0) {
         this.say('warning', 'no game can be played: every group of engines was skipped');
         return this.summary('complete', skipped);
@@ -274,6 +383,14 @@ export class TournamentRunner {
     }
   }
 
+  /** Ends the engines a killed run of this folder left running (we hold the lock, so that run is gone). */
+  private endLeftovers(): void {
+    const kill = this.options.host.killGroup;
+    if (kill === undefined) return;
+    const killed = endLeftoverEngines(this.tournament.out, kill);
+    if (killed.length > 0) this.say('warning', `killed ${killed.length} engine process(es) left running by an earlier run: ${killed.join(', ')}`);
+  }
+
   private summary(wanted: RunStatus, skipped: readonly string[]): RunSummary {
     // An abort may surface anywhere (an engine killed while starting looks like a failed start): it wins.
     const status: RunStatus = this.aborting ? 'aborted' : wanted;
@@ -290,44 +407,6 @@ export class TournamentRunner {
     };
   }
 
-  private checkIdentity(): void {
-    const t = this.tournament;
-    const identity = tournamentIdentity(t);
-    const stored = readStoredTournament(t.out);
-    const path = join(t.out, CONFIG_FILE);
-    if (stored !== null) {
-      const differences = identityDifferences(stored.identity ?? {}, identity);
-      if (differences.length > 0) {
-        throw new HarnessError(
-          `${t.out} holds a different tournament (${differences.join(', ')} differ); use another output folder, or delete this one to start over`,
-        );
-      }
-    } else if (existsSync(path)) {
-      throw new HarnessError(`${path} is unreadable; delete the folder to start over`);
-    } else if (existsSync(join(t.out, RESULTS_FILE))) {
-      this.say('warning', `${t.out} has results but no ${CONFIG_FILE}; assuming they belong to this tournament`);
-    }
-    const record: StoredTournament = {
-      version: 1,
-      name: t.name,
-      created: stored?.created ?? new Date(this.now()).toISOString(),
-      identity,
-      engines: t.engines.map((e) => e.name),
-      games: t.games,
-      concurrency: t.concurrency,
-      sprt: t.sprt,
-      ...(stored?.plan !== undefined ? { plan: stored.plan } : {}),
-    };
-    writeFileAtomic(path, JSON.stringify(record, null, 2) + '\n');
-  }
-
-  private writePlan(skipped: readonly string[]): void {
-    const path = join(this.tournament.out, CONFIG_FILE);
-    const stored = readStoredTournament(this.tournament.out)!;
-    const next: StoredTournament = { ...stored, plan: { total: this.total, skipped, updated: new Date(this.now()).toISOString() } };
-    writeFileAtomic(path, JSON.stringify(next, null, 2) + '\n');
-  }
-
   private worker(index: number): Worker {
     while (this.workers.length <= index) this.workers.push(new Worker(this.workers.length));
     return this.workers[index];
@@ -337,18 +416,7 @@ export class TournamentRunner {
     let p = worker.engines.get(name);
     if (p === undefined) {
       const t = this.tournament;
-      const def = t.engines.find((e) => e.name === name)!;
-      p = new EngineProcess(def, {
-        host: this.options.host,
-        ...(this.options.host.env !== undefined ? { env: this.options.host.env } : {}),
-        limits: { playouts: t.playouts, seconds: t.seconds },
-        logDir: join(t.out, LOG_DIR),
-        worker: worker.index,
-        seed: t.seed,
-        startupTimeoutMs: t.startupTimeoutMs,
-        commandTimeoutMs: t.commandTimeoutMs,
-        moveTimeoutMs: t.moveTimeoutMs,
-      });
+      p = engineProcess(t, t.engines.find((e) => e.name === name)!, this.options.host, worker.index, join(t.out, LOG_DIR), t.out);
       worker.engines.set(name, p);
     }
     return p;
@@ -461,21 +529,8 @@ export class TournamentRunner {
         this.queue.unshift(game);
         return;
       }
-      const graph = t.graphs[game.graph];
-      const rules = t.rules[game.rules];
       this.running++;
-      const outcome = await playGame({
-        game,
-        graph,
-        rules,
-        seed: `${t.seed}.${game.index}`,
-        moveLimit: moveLimitFor(t, graph.graph),
-        seconds: t.seconds,
-        worker: worker.index,
-        engines,
-        signal: this.controller.signal,
-        now: this.now,
-      });
+      const outcome = await playGame(gameContext(t, game, worker.index, engines, this.controller.signal, this.now));
       this.running--;
       if (outcome.kind === 'aborted' || this.aborting) {
         this.queue.unshift(game);
@@ -496,9 +551,7 @@ export class TournamentRunner {
         continue;
       }
       const record = outcome.record;
-      const size = sgfWidthHeight(graph.setGraph, rules.rules.colors);
-      if (size !== null) writeGameSgf(t.out, record, gameSgf(record, graph.graph, size, rules.rules.komi));
-      appendRecord(t.out, record);
+      commitGame(t, game, record);
       this.done++;
       this.playedThisRun++;
       this.score.add(record);

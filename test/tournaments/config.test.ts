@@ -41,7 +41,7 @@ describe('engine texts', () => {
     expect(parseEngineText('builtin:alphago')).toMatchObject({ ok: false, error: { message: expect.stringMatching(/unknown built-in bot "alphago" \(known: .*uct/) } });
   });
 
-  it('gives built-in bots the tournament limits and a seed unless they set their own', () => {
+  it('gives built-in bots the tournament limits and a seed, after their own seed when they set one', () => {
     const host = { node: '/node', graphgoMain: '/repo/dist/cli/main.js' };
     const plain = parseEngineText('builtin:uct');
     const own = parseEngineText('builtin:uct --playouts 50 --seed 7');
@@ -50,7 +50,7 @@ describe('engine texts', () => {
       program: '/node',
       args: ['/repo/dist/cli/main.js', 'gtp', '--bot', 'uct', '--playouts', '300', '--seed', 's'],
     });
-    expect(engineArgv(own.value, host, { playouts: 300, seconds: 2 }, 's').args.slice(2)).toEqual(['--bot', 'uct', '--playouts', '50', '--seed', '7']);
+    expect(engineArgv(own.value, host, { playouts: 300, seconds: 2 }, 's').args.slice(2)).toEqual(['--bot', 'uct', '--playouts', '50', '--seed', '7.s']);
   });
 });
 
