@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import type { Tournament } from '../tournaments/config.js';
 import type { EngineDef } from '../tournaments/engine-spec.js';
 import { parseEngineText } from '../tournaments/engine-spec.js';
-import { parseQueueUrl, type QueueConnection } from '../tournaments/queue/connection.js';
+import { QueueError, parseQueueUrl, type QueueConnection } from '../tournaments/queue/connection.js';
 import { DEFAULT_WINDOW, QueueCoordinator } from '../tournaments/queue/coordinator.js';
 import { DEFAULT_LOCK_MS, QueueWorker, type WorkerEvent } from '../tournaments/queue/worker.js';
 import type { RunEvent } from '../tournaments/runner.js';
@@ -99,6 +99,9 @@ export function registerTournamentWorkerCommand(tournament: Command, io: CliIo, 
       process.on('exit', onExit);
       try {
         await worker.run();
+      } catch (e) {
+        if (e instanceof QueueError) throw new CliError(e.message);
+        throw e;
       } finally {
         for (const s of signals) process.off(s, onSignal);
         process.off('exit', onExit);

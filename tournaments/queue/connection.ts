@@ -5,6 +5,8 @@
  * Every coordinator and worker shares one BullMQ queue, `graphgo-games`, so a worker needs nothing but the URL to
  * serve every run that uses that server; a game's job says which run it belongs to (run-spec.ts).
  */
+import type { Queue, QueueEvents, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { failure, ok, type Result } from '../../src/result.js';
 
 export const QUEUE_NAME = 'graphgo-games';
@@ -46,10 +48,6 @@ export function parseQueueUrl(text: string): Result<QueueConnection, 'bad-queue-
   });
 }
 
-/**
- * ioredis options for every client of the queue. ioredis reconnects for ever; BullMQ's default back-off grows to 20 s
- * between tries, which would leave a restarted Redis unnoticed for that long, so the wait stays at most 2 s.
- */
 /** What both BullMQ and ioredis take to connect. */
 export interface ClientOptions {
   readonly host: string;
@@ -61,6 +59,10 @@ export interface ClientOptions {
   readonly retryStrategy: (times: number) => number;
 }
 
+/**
+ * ioredis options for every client of the queue. ioredis reconnects for ever; BullMQ's default back-off grows to 20 s
+ * between tries, which would leave a restarted Redis unnoticed for that long, so the wait stays at most 2 s.
+ */
 export function redisOptions(connection: QueueConnection): ClientOptions {
   const { host, port, db, username, password, tls } = connection;
   return {
@@ -72,4 +74,74 @@ export function redisOptions(connection: QueueConnection): ClientOptions {
     ...(tls ? { tls: {} } : {}),
     retryStrategy: (times) => Math.min(200 * times, 2000),
   };
+}
+
+/** A queue that cannot be used (Redis unreachable when starting): the message says why and what to check. */
+export class QueueError extends Error {}
+
+/** How long a coordinator or a worker tries to reach Redis when it starts, before it gives up with a clear error. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * A client of the queue's Redis once it has answered PING. A Redis that does not answer within `timeoutMs` (refused,
+ * unknown host, a firewall, a wrong password) is a failure that says so, never a wait for ever; `cancel` resolving
+ * gives up at once (Ctrl-C).
+ */
+export async function reachRedis(
+  connection: QueueConnection,
+  timeoutMs: number,
+  cancel?: Promise<unknown>,
+): Promise<Result<Redis, 'unreachable' | 'cancelled'>> {
+  const redis = new Redis({ ...redisOptions(connection), maxRetriesPerRequest: null });
+  let last = 'no answer';
+  const onError = (e: unknown): void => {
+    last = message(e);
+  };
+  redis.on('error', onError);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outcome = await Promise.race([
+    redis.ping().then(
+      () => 'ok' as const,
+      (e: unknown) => {
+        last = message(e);
+        return 'failed' as const;
+      },
+    ),
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
+    ...(cancel !== undefined ? [cancel.then(() => 'cancelled' as const)] : []),
+  ]);
+  clearTimeout(timer);
+  redis.off('error', onError);
+  if (outcome === 'ok') return ok(redis);
+  redis.on('error', () => undefined);
+  redis.disconnect();
+  if (outcome === 'cancelled') return failure('cancelled', 'cancelled while connecting to Redis');
+  const waited = outcome === 'timeout' ? ` (no answer within ${Math.round(timeoutMs / 1000)} s)` : '';
+  return failure(
+    'unreachable',
+    `cannot reach the queue's Redis at ${connection.label}: ${last}${waited}; is redis-server running there, listening on an ` +
+      `address this machine can reach (its bind and protected-mode settings), with the right password?`,
+  );
+}
+
+/**
+ * Drops the Redis connections of a BullMQ queue, queue-events listener or worker at once, without waiting for Redis.
+ * BullMQ's own close() waits for Redis to answer (and, for a connection that never came up, for ever), which must not
+ * keep a command from ending when Redis is gone. This reaches the backend's ioredis clients, BullMQ's documented
+ * escape hatch for Redis-specific work.
+ */
+export function dropConnections(target: Queue | QueueEvents | Worker): void {
+  type Conn = { _client?: { disconnect?: () => void } } | undefined;
+  const backend = target.getBackend() as unknown as { connection?: Conn; blockingConnection?: Conn };
+  for (const c of [backend.connection, backend.blockingConnection]) {
+    try {
+      c?._client?.disconnect?.();
+    } catch {
+      // already gone
+    }
+  }
 }

@@ -32,7 +32,7 @@ import { HarnessError, commitGame, openRunFolder, writePlan, type Progress, type
 import { buildBlocks, scheduleGames, type ScheduledGame } from '../schedule.js';
 import { RunningScore } from '../standings.js';
 import { sprt, type SprtState } from '../stats.js';
-import { QUEUE_NAME, redisOptions, type QueueConnection } from './connection.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, QUEUE_NAME, dropConnections, reachRedis, redisOptions, type QueueConnection } from './connection.js';
 import { JOB_NAME, gameOfJob, jobId, parseJobResult, runId, type GameJob } from './jobs.js';
 import { runSpec, specKey, specText } from './run-spec.js';
 
@@ -48,6 +48,8 @@ export interface CoordinatorOptions {
   readonly sweepMs?: number;
   /** A game voided this many times in one run halts the run (default 3). */
   readonly maxVoids?: number;
+  /** How long the coordinator tries to reach Redis when it starts before it halts (default 10 s). */
+  readonly connectTimeoutMs?: number;
   /** Wall clock (tests). */
   readonly now?: () => number;
 }
@@ -168,6 +170,9 @@ export class QueueCoordinator {
     ensureOutDir(t.out);
     this.lock = acquireLock(t.out, { pid: this.options.host.pid, isAlive: this.options.host.isAlive, onStale: (m) => this.say('warning', m) });
     try {
+      // Redis first: a run that cannot reach it halts before its plan, with the reason (not "0 of 0 games").
+      await this.connect();
+      if (this.aborting) return this.summary('aborted');
       const records = openRunFolder(t, (level, text) => this.say(level, text), this.now);
       for (const v of readVoids(t.out).records) this.voidsSeen.add(voidKey(v));
       this.planned = scheduleGames(buildBlocks(t), t.rules, t.games);
@@ -182,7 +187,6 @@ export class QueueCoordinator {
       this.toQueue = this.planned.filter((g) => !this.recorded.has(g.index));
       writePlan(t.out, this.total, this.skipped, this.now);
       if (this.done > 0) this.say('info', `resuming: ${this.done} of ${this.total} games already played`);
-      await this.connect();
       if (this.checkSprt()) {
         this.say('info', 'the SPRT has already reached a decision: no more games');
         await this.takeBack();
@@ -230,7 +234,12 @@ export class QueueCoordinator {
   private async connect(): Promise<void> {
     const connection = redisOptions(this.options.connection);
     const trouble = (e: unknown): void => this.trouble(e);
-    this.redis = new Redis({ ...connection, maxRetriesPerRequest: null });
+    const reached = await reachRedis(this.options.connection, this.options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, this.ended);
+    if (!reached.ok) {
+      if (reached.error.code === 'cancelled') return;
+      throw new HarnessError(reached.error.message);
+    }
+    this.redis = reached.value;
     this.redis.on('error', trouble);
     this.queue = new Queue(QUEUE_NAME, { connection });
     this.queue.on('error', trouble);
@@ -249,20 +258,32 @@ export class QueueCoordinator {
       const entry = this.entryOf(id);
       if (entry !== null) entry.active = true;
     });
-    const ready = Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady(), this.redis.ping()]);
+    const ready = Promise.all([this.queue.waitUntilReady(), this.events.waitUntilReady()]);
     const first = await Promise.race([ready.then(() => true), this.ended.then(() => false)]);
     if (!first) return;
     await this.redis.set(specKey(this.spec.hash), this.spec.text);
   }
 
   private async disconnect(): Promise<void> {
-    const closing = [this.events?.close(), this.queue?.close(), this.redis?.quit()].map((p) => p?.catch(() => undefined));
-    // Closing waits for Redis; a Redis that is gone must not keep the command from ending.
-    const settled = await Promise.race([Promise.all(closing).then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 2000).unref())]);
-    if (!settled) {
-      this.redis?.disconnect();
-      await Promise.all([this.events?.disconnect(), this.queue?.disconnect()].map((p) => p?.catch(() => undefined)));
+    const { events, queue, redis } = this;
+    this.events = null;
+    this.queue = null;
+    this.redis = null;
+    const drop = (): void => {
+      redis?.disconnect();
+      if (queue !== null) dropConnections(queue);
+      if (events !== null) dropConnections(events);
+    };
+    // BullMQ's close waits for Redis: with Redis away (or a Ctrl-C) the connections are dropped at once instead.
+    if (this.redisTrouble !== null || this.aborting) {
+      drop();
+      return;
     }
+    const closing = [events?.close(), queue?.close(), redis?.quit()].map((p) => p?.catch(() => undefined));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settled = await Promise.race([Promise.all(closing).then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), 2000)))]);
+    clearTimeout(timer);
+    if (!settled) drop();
   }
 
   private trouble(e: unknown): void {

@@ -27,7 +27,7 @@ import type { EngineDef } from '../engine-spec.js';
 import { playGame } from '../referee.js';
 import { engineProcess, gameContext, type RunHost } from '../runner.js';
 import { buildBlocks, gameAt, type Block, type ScheduledGame } from '../schedule.js';
-import { QUEUE_NAME, redisOptions, type QueueConnection } from './connection.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, QUEUE_NAME, QueueError, dropConnections, reachRedis, redisOptions, type QueueConnection } from './connection.js';
 import { parseGameJob, type GameJobResult } from './jobs.js';
 import { specKey, tournamentFromSpec } from './run-spec.js';
 
@@ -44,6 +44,8 @@ export interface QueueWorkerOptions {
   /** BullMQ's lock on a game in play (default 30 s, BullMQ's own). */
   readonly lockMs?: number;
   readonly onEvent?: (event: WorkerEvent) => void;
+  /** How long the worker tries to reach Redis when it starts before it gives up (default 10 s). */
+  readonly connectTimeoutMs?: number;
   /** Wall clock (tests). */
   readonly now?: () => number;
 }
@@ -105,19 +107,26 @@ export class QueueWorker {
     this.say('warning', `the queue's Redis at ${this.options.connection.label}: ${this.redisTrouble}; reconnecting`);
   }
 
-  /** Serves the queue until close() or abort(). */
+  /** Serves the queue until close() or abort(); throws QueueError when Redis cannot be reached at the start. */
   async run(): Promise<void> {
     const o = this.options;
     const lockMs = o.lockMs ?? DEFAULT_LOCK_MS;
     const connection = redisOptions(o.connection);
-    this.redis = new Redis({ ...connection, maxRetriesPerRequest: null });
-    this.redis.on('error', (e) => this.trouble(e));
-    this.redis.on('ready', () => {
+    const aborted = new Promise<void>((resolve) => this.controller.signal.addEventListener('abort', () => resolve(), { once: true }));
+    const reached = await reachRedis(o.connection, o.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, aborted);
+    if (!reached.ok) {
+      if (reached.error.code === 'cancelled') return;
+      throw new QueueError(reached.error.message);
+    }
+    const redis = reached.value;
+    this.redis = redis;
+    redis.on('error', (e) => this.trouble(e));
+    redis.on('ready', () => {
       if (this.redisTrouble === null) return;
       this.redisTrouble = null;
       this.say('info', `the queue's Redis at ${o.connection.label} is back`);
     });
-    this.worker = new Worker(QUEUE_NAME, (job: Job, token?: string) => this.process(job, token), {
+    const worker = new Worker(QUEUE_NAME, (job: Job, token?: string) => this.process(job, token), {
       connection,
       concurrency: o.concurrency,
       autorun: false,
@@ -127,15 +136,21 @@ export class QueueWorker {
       // A game whose worker died is played elsewhere; one that kills three workers in a row fails the job.
       maxStalledCount: 3,
     });
-    this.worker.on('error', (e) => this.trouble(e));
+    this.worker = worker;
+    worker.on('error', (e) => this.trouble(e));
     this.say('info', `worker ${o.hostName}: queue ${o.connection.label}, ${o.concurrency} game${o.concurrency === 1 ? '' : 's'} at once; waiting for games`);
     try {
-      if (!this.aborting) await this.worker.run();
+      if (!this.aborting) await worker.run();
     } finally {
       const all: Promise<unknown>[] = [];
       for (const slot of this.slots) for (const p of slot.engines.values()) all.push(this.aborting ? p.kill() : p.close());
       await Promise.all(all);
-      await this.redis.quit().catch(() => this.redis?.disconnect());
+      if (this.aborting || this.redisTrouble !== null) {
+        redis.disconnect();
+        dropConnections(worker);
+      } else {
+        await redis.quit().catch(() => redis.disconnect());
+      }
     }
   }
 
@@ -149,7 +164,14 @@ export class QueueWorker {
     this.aborting = true;
     this.controller.abort();
     this.killAllNow();
-    void this.worker?.close().catch(() => undefined);
+    const worker = this.worker;
+    if (worker === null) return;
+    // BullMQ's close waits for Redis; a Redis that is away must not keep the worker from stopping.
+    const timer = setTimeout(() => dropConnections(worker), 2000);
+    void worker
+      .close()
+      .catch(() => undefined)
+      .finally(() => clearTimeout(timer));
   }
 
   /** Sends SIGKILL to every engine's process group at once (usable from an exit handler). */
