@@ -1,0 +1,171 @@
+/**
+ * Tournaments on a BullMQ queue in Redis (tournaments/queue/, docs/harness.md "Several machines"): a coordinator and
+ * workers as the `graphgo` commands users run, against a private redis-server on a free loopback port (no persistence,
+ * so a restart loses the whole queue). Each test plays the 40-game match of queue-fixtures.ts (the random bot against
+ * itself on 3x3) and checks that results.jsonl holds every game number exactly once, with the worker's host:
+ *
+ * - two workers and a coordinator; `status` and `report` read the folder unchanged;
+ * - a worker SIGKILLed mid-run and a new one started;
+ * - the coordinator SIGKILLed mid-run and started again;
+ * - Redis killed mid-run and started again on the same port;
+ * - an unreachable Redis and a bad URL: a clear error, no hang.
+ *
+ * When /usr/bin/redis-server is missing the tests are skipped, unless CI is set: then they fail and say how to
+ * install it.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDist } from '../gtp/build-dist.js';
+import { tempDir } from './helpers.js';
+import {
+  HAVE_REDIS,
+  IN_CI,
+  REDIS_SERVER,
+  RedisServer,
+  expectEveryGameOnce,
+  graphgo,
+  matchArgs,
+  requireRedis,
+  resultLines,
+  startWorker,
+  stopChild,
+  waitFor,
+  type Child,
+} from './queue-fixtures.js';
+
+const RUN = HAVE_REDIS || IN_CI;
+if (!RUN) console.warn(`queue tests skipped: ${REDIS_SERVER} is missing (apt-get install -y redis-server); with CI set they fail instead`);
+
+describe.skipIf(!RUN)('tournaments on a Redis queue', () => {
+  let redis: RedisServer | null = null;
+  const children: Child[] = [];
+
+  beforeAll(async () => {
+    requireRedis();
+    await ensureDist();
+    redis = await RedisServer.start();
+  }, 120_000);
+
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map(stopChild));
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  const worker = async (name: string): Promise<Child> => {
+    const w = await startWorker(redis!.url, name);
+    children.push(w);
+    return w;
+  };
+
+  const coordinator = (out: string, ...extra: string[]): Child => {
+    const c = graphgo(matchArgs(out, redis!.url, ...extra));
+    children.push(c);
+    return c;
+  };
+
+  const finished = async (c: Child): Promise<string> => {
+    const code = await c.exited;
+    if (code !== 0) throw new Error(`the coordinator exited with ${String(code)}:\n${c.output()}`);
+    return c.output();
+  };
+
+  it('two workers and a coordinator play a 40-game match, each game recorded once with its host', async () => {
+    await Promise.all([worker('w1'), worker('w2')]);
+    const out = join(tempDir('graphgo-queue-'), 'match');
+    const text = await finished(coordinator(out));
+    expect(text).toContain('done: 40 games played');
+    const lines = expectEveryGameOnce(out, 40, ['w1', 'w2']);
+    expect(new Set(lines.map((r) => r.host))).toEqual(new Set(['w1', 'w2']));
+    // The seeds are the local harness's: run seed "1", game g.
+    for (const r of lines) expect(r.seed).toBe(`1.${String(r.game)}`);
+    expect(readdirSync(join(out, 'sgf'))).toHaveLength(40);
+
+    const status = graphgo(['tournament', 'status', out]);
+    expect(await status.exited).toBe(0);
+    expect(status.output()).toContain('40 of 40 played');
+    const report = graphgo(['tournament', 'report', out]);
+    expect(await report.exited).toBe(0);
+    expect(report.output()).toContain('total               40');
+    expect(existsSync(join(out, 'report.csv'))).toBe(true);
+
+    // Run again: nothing left to play, nothing queued.
+    const again = await finished(coordinator(out));
+    expect(again).toContain('0 games played');
+    expectEveryGameOnce(out, 40, ['w1', 'w2']);
+  }, 60_000);
+
+  it('a worker SIGKILLed mid-run: its game is played by another worker and every game is recorded once', async () => {
+    const [w1] = await Promise.all([worker('w1'), worker('w2')]);
+    const out = join(tempDir('graphgo-queue-'), 'match');
+    const c = coordinator(out);
+    await waitFor(() => resultLines(out).length >= 8 && /game \d+:/.test(w1.output()));
+    w1.child.kill('SIGKILL');
+    await w1.exited;
+    const atKill = resultLines(out).length;
+    await worker('w3');
+    await finished(c);
+    expect(atKill).toBeLessThan(40);
+    const lines = expectEveryGameOnce(out, 40, ['w1', 'w2', 'w3']);
+    expect(lines.some((r) => r.host === 'w3')).toBe(true);
+  }, 60_000);
+
+  it('the coordinator SIGKILLed mid-run and started again: no game lost or doubled', async () => {
+    await Promise.all([worker('w1'), worker('w2')]);
+    const out = join(tempDir('graphgo-queue-'), 'match');
+    const first = coordinator(out);
+    await waitFor(() => resultLines(out).length >= 10);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const atKill = resultLines(out).length;
+    expect(atKill).toBeLessThan(40);
+    // The workers go on with the queued games meanwhile; their results wait in Redis for the next coordinator.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(resultLines(out).length).toBe(atKill);
+    const second = await finished(coordinator(out));
+    expect(second).toContain('removed a stale lock');
+    expect(second).toContain(`resuming: ${atKill} of 40 games already played`);
+    expectEveryGameOnce(out, 40, ['w1', 'w2']);
+  }, 60_000);
+
+  it('Redis restarted mid-run without its data: the run says so, goes on when it is back, and records every game once', async () => {
+    const [w1, w2] = await Promise.all([worker('w1'), worker('w2')]);
+    const out = join(tempDir('graphgo-queue-'), 'match');
+    const c = coordinator(out);
+    await waitFor(() => resultLines(out).length >= 10);
+    await redis!.down();
+    await new Promise((r) => setTimeout(r, 1500));
+    await redis!.up();
+    const text = await finished(c);
+    expect(text).toMatch(/warning: the queue's Redis at redis:\/\/127\.0\.0\.1:\d+: .*reconnecting/);
+    expect(text).toMatch(/the queue's Redis at redis:\/\/127\.0\.0\.1:\d+ is back/);
+    expectEveryGameOnce(out, 40, ['w1', 'w2']);
+    expect(w1.output() + w2.output()).toContain('is back');
+  }, 60_000);
+
+  it('an unreachable Redis or a bad URL is a clear error, not a hang', async () => {
+    const out = join(tempDir('graphgo-queue-'), 'match');
+    const port = redis!.port;
+    await redis!.down();
+    try {
+      const started = Date.now();
+      const c = graphgo(matchArgs(out, `redis://127.0.0.1:${port}`));
+      const w = graphgo(['tournament', 'worker', '--queue', `redis://127.0.0.1:${port}`]);
+      children.push(c, w);
+      expect(await c.exited).toBe(1);
+      expect(await w.exited).toBe(1);
+      expect(Date.now() - started).toBeLessThan(25_000);
+      expect(c.output()).toContain(`tournament could not start: cannot reach the queue's Redis at redis://127.0.0.1:${port}: connect ECONNREFUSED`);
+      expect(c.output()).not.toContain('0 of 0');
+      expect(w.output()).toContain(`cannot reach the queue's Redis at redis://127.0.0.1:${port}`);
+      const bad = graphgo(matchArgs(out, 'http://127.0.0.1:1'));
+      expect(await bad.exited).toBe(1);
+      expect(bad.output()).toContain('the scheme must be redis: or rediss:');
+    } finally {
+      await redis!.up();
+    }
+  }, 60_000);
+});
