@@ -16,6 +16,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseQueueUrl } from '../../tournaments/queue/connection.js';
 import { ensureDist } from '../gtp/build-dist.js';
 import { tempDir } from './helpers.js';
 import {
@@ -168,4 +169,31 @@ describe.skipIf(!RUN)('tournaments on a Redis queue', () => {
       await redis!.up();
     }
   }, 60_000);
+});
+
+describe('--queue URLs', () => {
+  it('reads host, port, database and password, and hides the password in messages', () => {
+    const plain = parseQueueUrl('redis://10.0.0.5:6380');
+    expect(plain.ok && plain.value).toMatchObject({ host: '10.0.0.5', port: 6380, db: 0, tls: false, label: 'redis://10.0.0.5:6380' });
+    const full = parseQueueUrl('rediss://user:s%40cret@q.example/2');
+    expect(full.ok && full.value).toMatchObject({ host: 'q.example', port: 6379, db: 2, username: 'user', password: 's@cret', tls: true });
+    expect(full.ok && full.value.label).toBe('rediss://user:***@q.example/2');
+    expect(parseQueueUrl('redis://[::1]:7000').ok && parseQueueUrl('redis://[::1]:7000')).toMatchObject({ value: { host: '::1', port: 7000 } });
+  });
+
+  it('refuses what is not a redis URL, saying what is expected', () => {
+    for (const [text, why] of [
+      ['127.0.0.1:6379', 'no redis:// in front'],
+      ['http://q:6379', 'the scheme must be redis: or rediss:, not http:'],
+      ['redis://q:6379/queue', 'the path must be a database number'],
+      ['redis://', 'no host'],
+    ]) {
+      const r = parseQueueUrl(text);
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.message).toContain(why);
+        expect(r.error.message).toContain('expected redis://HOST:PORT');
+      }
+    }
+  });
 });

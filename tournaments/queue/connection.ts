@@ -25,6 +25,7 @@ export interface QueueConnection {
 /** Reads a `--queue` URL. */
 export function parseQueueUrl(text: string): Result<QueueConnection, 'bad-queue-url'> {
   const bad = (why: string) => failure('bad-queue-url', `--queue "${text}": ${why} (expected redis://HOST:PORT, e.g. redis://127.0.0.1:6379)`);
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text.trim())) return bad('no redis:// in front');
   let url: URL;
   try {
     url = new URL(text.trim());
