@@ -8,6 +8,7 @@
  * - a worker SIGKILLed mid-run and a new one started;
  * - the coordinator SIGKILLed mid-run and started again;
  * - Redis killed mid-run and started again on the same port;
+ * - an SPRT decision: no game is left on the queue;
  * - an unreachable Redis and a bad URL: a clear error, no hang.
  *
  * When /usr/bin/redis-server is missing the tests are skipped, unless CI is set: then they fail and say how to
@@ -15,8 +16,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { parseQueueUrl } from '../../tournaments/queue/connection.js';
+import { QUEUE_NAME, parseQueueUrl } from '../../tournaments/queue/connection.js';
 import { ensureDist } from '../gtp/build-dist.js';
 import { tempDir } from './helpers.js';
 import {
@@ -145,6 +147,30 @@ describe.skipIf(!RUN)('tournaments on a Redis queue', () => {
     expect(text).toMatch(/the queue's Redis at redis:\/\/127\.0\.0\.1:\d+ is back/);
     expectEveryGameOnce(out, 40, ['w1', 'w2']);
     expect(w1.output() + w2.output()).toContain('is back');
+  }, 60_000);
+
+  it('an SPRT decision stops the run and takes the games not started back off the queue', async () => {
+    await Promise.all([worker('w1'), worker('w2')]);
+    const out = join(tempDir('graphgo-queue-'), 'sprt');
+    const c = graphgo([
+      'tournament', 'match', '--engine', 'builtin:uct --playouts 50', '--engine', 'builtin:random', '--graph', 'grid 5 5',
+      '--games', '100', '--sprt', '0', '100', '0.05', '0.05', '--out', out, '--queue', redis!.url,
+    ]);
+    children.push(c);
+    const text = await finished(c);
+    expect(text).toContain('H1 accepted');
+    const lines = resultLines(out);
+    // H1 is accepted after 13 straight wins; the games in progress then are recorded too.
+    expect(lines.length).toBeGreaterThanOrEqual(13);
+    expect(lines.length).toBeLessThan(20);
+    expect(new Set(lines.map((r) => r.game)).size).toBe(lines.length);
+    const queue = new Queue(QUEUE_NAME, { connection: { host: '127.0.0.1', port: redis!.port } });
+    try {
+      const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+      expect(counts).toEqual({ waiting: 0, prioritized: 0, delayed: 0, active: 0 });
+    } finally {
+      await queue.close();
+    }
   }, 60_000);
 
   it('an unreachable Redis or a bad URL is a clear error, not a hang', async () => {
