@@ -32,6 +32,9 @@ interface WorkerOptions {
   lockSeconds?: string;
 }
 
+/** How long a worker told to stop waits for the queue before it exits anyway. */
+const STOP_GRACE_S = 5;
+
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /** The flags `run` and `match` take to hand their games to a queue. */
@@ -88,6 +91,12 @@ export function registerTournamentWorkerCommand(tournament: Command, io: CliIo, 
         if (interrupts === 1) {
           io.writeErr(`${signal}: stopping; killing the engines (games in progress go back on the queue)\n`);
           worker.abort();
+          // The engines are dead; only the queue's connections remain, and a Redis that is away may hold them.
+          setTimeout(() => {
+            io.writeErr(`the queue's Redis did not answer within ${STOP_GRACE_S} s; exiting (games in progress go back on the queue when their locks expire)\n`);
+            worker.killAllNow();
+            process.exit(130);
+          }, STOP_GRACE_S * 1000).unref();
         } else {
           worker.killAllNow();
           process.exit(130);

@@ -273,6 +273,9 @@ export class QueueCoordinator {
       redis?.disconnect();
       if (queue !== null) dropConnections(queue);
       if (events !== null) dropConnections(events);
+      // Marks them closing, so their retry loops end (at most BullMQ's 5 s back-off later) instead of going on.
+      void events?.close().catch(() => undefined);
+      void queue?.close().catch(() => undefined);
     };
     // BullMQ's close waits for Redis: with Redis away (or a Ctrl-C) the connections are dropped at once instead.
     if (this.redisTrouble !== null || this.aborting) {
@@ -328,6 +331,7 @@ export class QueueCoordinator {
       } catch (e) {
         this.trouble(e);
       }
+      if (this.aborting || this.haltReason !== null) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.sweepMs);
         this.wake = () => {

@@ -166,10 +166,11 @@ export class QueueWorker {
     this.killAllNow();
     const worker = this.worker;
     if (worker === null) return;
-    // BullMQ's close waits for Redis; a Redis that is away must not keep the worker from stopping.
+    // BullMQ's close waits for Redis; a Redis that is away must not keep the worker from stopping. With Redis away the
+    // games in progress cannot be put back: their locks expire and other workers take them.
     const timer = setTimeout(() => dropConnections(worker), 2000);
     void worker
-      .close()
+      .close(this.redisTrouble !== null)
       .catch(() => undefined)
       .finally(() => clearTimeout(timer));
   }
