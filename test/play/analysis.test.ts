@@ -96,7 +96,8 @@ describe('POST /api/analyze', () => {
   it('gives the leading colour and its share per vertex with three colours, on a graph with an arc', async () => {
     const game = await newGame({ graph: 'edges 6 1-2 2-3 3-4 4-5 5-6 6-1 1>4', rules: 'netgo colors=3', bot: 'uct', playouts: 50 });
     await call('/api/play', { id: game.id, move: '1' });
-    const { status, json } = await analyze({ id: game.id, milliseconds: 100 });
+    // Long enough for a few hundred simulations on a loaded machine: the stone's owner must lead at its vertex.
+    const { status, json } = await analyze({ id: game.id, milliseconds: 400 });
     expect(status, JSON.stringify(json)).toBe(200);
     expect(json.color).toBe(2);
     expect(json.ownership).toBeNull();
