@@ -17,6 +17,8 @@ export interface Bot {
   readonly analyzer?: Analyzer;
   /** For tree searches that can: genmove in slices, so the engine can report and interrupt it. */
   readonly slicedSearch?: SlicedMoveSearch;
+  /** For bots that hold threads: stops them (the engine drops the bot for another). */
+  dispose?(): void;
 }
 
 export interface SearchInfo {

@@ -38,6 +38,8 @@ export interface EngineOptions extends BotOptions {
 
 export class GtpEngine {
   private game: Game;
+  private bot: Bot;
+  private seed: string;
   /** Set by `quit`: the entry point stops reading after writing the answer. */
   quitRequested = false;
   private readonly handlers: Readonly<Handlers>;
@@ -46,6 +48,8 @@ export class GtpEngine {
 
   private constructor(options: EngineOptions, bot: Bot) {
     this.game = new Game(options.setup.graph, options.setup.rules);
+    this.bot = bot;
+    this.seed = options.seed;
     // The handlers read the engine's state when they run, not when the table is built.
     const engine = this;
     const context: EngineContext = {
@@ -55,7 +59,21 @@ export class GtpEngine {
       replaceGame: (game) => {
         engine.game = game;
       },
-      bot,
+      get bot() {
+        return engine.bot;
+      },
+      get seed() {
+        return engine.seed;
+      },
+      reseed: (seed) => {
+        // A fresh bot rather than a reseeded generator: a kept search tree would make the next move depend on the
+        // past, and the same seed must give the same move on the same position, as `--seed` does.
+        const fresh = createBot(options.bot, { ...options, seed });
+        if (!fresh.ok) throw new Error(fresh.error.message);
+        engine.bot.dispose?.();
+        engine.bot = fresh.value;
+        engine.seed = seed;
+      },
       clock: new GtpClock(),
       version: options.version,
       readFile: (path) => {

@@ -23,8 +23,12 @@ export interface EngineContext {
   /** The game being played; read it at each call, since commands replace it. */
   readonly game: Game;
   replaceGame(game: Game): void;
-  /** Who answers genmove. */
+  /** Who answers genmove; read it at each call, since set_random_seed replaces it. */
   readonly bot: Bot;
+  /** The seed the bot was built from: `--seed`, or the last `set_random_seed`. */
+  readonly seed: string;
+  /** Builds the bot afresh from the engine's options with this seed, as `--seed` would have built it. */
+  reseed(seed: string): void;
   /** The controller's time_settings and time_left. */
   readonly clock: GtpClock;
   /** The package version that `version` answers. */

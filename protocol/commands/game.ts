@@ -15,7 +15,10 @@ import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
 export type GameContext = Pick<EngineContext, 'game' | 'replaceGame' | 'bot' | 'clock'>;
 
-export function gameCommands(ctx: GameContext): Handlers {
+/** A seed is echoed by get_random_seed, so a controller's mistake (a whole file on one line) must not come back. */
+export const MAX_SEED_CHARACTERS = 100;
+
+export function gameCommands(ctx: GameContext & Pick<EngineContext, 'seed' | 'reseed'>): Handlers {
   return {
     boardsize: (args) => (args.length === 1 ? newGrid(ctx, args[0], args[0]) : SYNTAX),
     // GoGui's and KGS's non-square boards.
@@ -53,6 +56,13 @@ export function gameCommands(ctx: GameContext): Handlers {
       return ctx.game.undo() ? ok() : fail('cannot undo');
     },
     showboard: () => ok('\n' + boardText(ctx.game)),
+    set_random_seed: (args) => {
+      if (args.length !== 1) return SYNTAX;
+      if (args[0].length > MAX_SEED_CHARACTERS) return fail(`seed too long (limit ${MAX_SEED_CHARACTERS} characters)`);
+      ctx.reseed(args[0]);
+      return ok();
+    },
+    get_random_seed: () => ok(ctx.seed),
   };
 }
 
@@ -86,7 +96,7 @@ function moveFailure(status: MoveStatus): Reply {
  * genmove, and reg_genmove when `play` is false. A move the game refuses is the bot's bug, not the controller's.
  * A bot that searches in slices answers through a job, so GoGui's `# interrupt` can cut the search short.
  */
-function generate(ctx: GameContext, args: readonly string[], play: boolean): Reply | Job {
+export function generate(ctx: GameContext, args: readonly string[], play: boolean): Reply | Job {
   if (args.length !== 1) return SYNTAX;
   const color = parseGtpColor(args[0]);
   if (color === null) return SYNTAX;

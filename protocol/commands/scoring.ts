@@ -14,7 +14,7 @@ import { vertexName } from '../../src/notation.js';
 import { Position } from '../../src/position.js';
 import { countBoard } from '../../src/scoring.js';
 import { EMPTY, parseGtpColor } from '../../src/vocabulary.js';
-import { gameCommands, playGenerated, refuseGenerate, type GameContext } from './game.js';
+import { generate, playGenerated, refuseGenerate, type GameContext } from './game.js';
 import type { Handlers } from './context.js';
 import { SYNTAX, ok } from './reply.js';
 
@@ -24,7 +24,7 @@ export function scoringCommands(ctx: GameContext): Handlers {
   const judge = new CachedJudge();
   // kgs-genmove_cleanup falls back on the ordinary genmove (its search, clock and interrupt) once nothing is left
   // to capture.
-  const genmove = gameCommands(ctx).genmove;
+  const genmove = (args: readonly string[]) => generate(ctx, args, true);
   return {
     final_score: () => {
       const game = ctx.game;

@@ -26,7 +26,7 @@
 
 # list_commands: exactly this set, one per line, in this order.
 20 list_commands
-#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nrectangular_boardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nshowboard\nfinal_score\nfinal_status_list\nkgs-genmove_cleanup\ntime_settings\nkgs-time_settings\ntime_left\ncputime\nfixed_handicap\nplace_free_handicap\nset_free_handicap\nloadsgf\nprintsgf\nset_graph\nget_graph\nload_graph\nset_rules\nget_rules\nkgs-rules\nkata-set-rules\nget_state\nlegal_moves\nlz-analyze\nkata-analyze\nanalyze\nlz-genmove_analyze\nkata-genmove_analyze\ngenmove_analyze\ngogui-analyze_commands\ngogui-interrupt\ngogui-graphgo-ownership\ngogui-graphgo-pv\ngogui-graphgo-winrates\ngogui-graphgo-analysis]
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nrectangular_boardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nshowboard\nset_random_seed\nget_random_seed\nfinal_score\nfinal_status_list\nkgs-genmove_cleanup\ntime_settings\nkgs-time_settings\ntime_left\ncputime\nfixed_handicap\nplace_free_handicap\nset_free_handicap\nloadsgf\nprintsgf\nset_graph\nget_graph\nload_graph\nset_rules\nget_rules\nkgs-rules\nkata-set-rules\nget_state\nlegal_moves\nlz-analyze\nkata-analyze\nanalyze\nlz-genmove_analyze\nkata-genmove_analyze\ngenmove_analyze\ngogui-analyze_commands\ngogui-interrupt\ngogui-graphgo-ownership\ngogui-graphgo-pv\ngogui-graphgo-winrates\ngogui-graphgo-analysis]
 
 # Unknown commands; command names are case-sensitive (as in GNU Go).
 30 foo

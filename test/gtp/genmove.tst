@@ -79,3 +79,19 @@ set_rules netgo colors=3
 #? [[A-C][1-3]]
 53 get_state
 #? [\{"to_move":1,"position":"[^123]*[123][^123]*[123][^123]*[123][^123]*",.*"moves":3,.*\}]
+
+# set_random_seed / get_random_seed (that a seed fixes the move is tested in seed.test.ts).
+60 get_random_seed
+#? [1]
+61 set_random_seed 42
+#? []
+62 get_random_seed
+#? [42]
+63 set_random_seed
+#? ?[syntax error]
+64 set_random_seed 1 2
+#? ?[syntax error]
+65 set_random_seed 12345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901
+#? ?[seed too long \(limit 100 characters\)]
+66 get_random_seed
+#? [42]
