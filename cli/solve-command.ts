@@ -11,7 +11,7 @@ import { formatNumber, formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
 import { expandFamily } from '../src/solver/family-range.js';
 import { komiOfGraph, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
-import type { SolverSettings } from '../src/solver/solve.js';
+import type { KomiSolve, SolverSettings } from '../src/solver/solve.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag } from './options.js';
@@ -49,7 +49,11 @@ export interface SolveRecord {
   komi?: number | null;
   blackWinsAt?: number | null;
   whiteWinsAt?: number | null;
-  solves?: { komi: number; winner: 'B' | 'W' | null; nodes: number }[];
+  /** The proven interval of the komi: it lies in [komiLow, komiHigh] (null: unbounded on that side). */
+  komiLow?: number | null;
+  komiHigh?: number | null;
+  /** Every komi solve in order; winner null: it did not fit in its node slice (or the limits) and was left. */
+  solves?: { komi: number; winner: 'B' | 'W' | null; nodes: number; slice: number | null }[];
   score?: number | null;
   /** The result text with the komi applied (score and winner kinds). */
   result?: string | null;
@@ -127,7 +131,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
 
   if (opts.graph !== undefined) {
     const graph = readGraphSpec(opts.graph);
-    const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, progress(opts, io, opts.graph));
+    const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, opts.graph));
     if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
     else io.writeOut(describe(record));
     return;
@@ -139,7 +143,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   const records: SolveRecord[] = [];
   let header = false;
   for (const { spec, graph } of graphs) {
-    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, progress(opts, io, spec));
+    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, spec));
     records.push(record);
     if (opts.json) continue;
     if (!header) {
@@ -151,13 +155,21 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   if (opts.json) io.writeOut(JSON.stringify(records, null, 2) + '\n');
 }
 
-function progress(opts: SolveOptions, io: CliIo, spec: string): SolverSettings['onProgress'] {
-  if (!opts.progress) return null;
-  return (p) =>
-    io.writeErr(
-      `solve ${spec}: ${p.nodes} nodes, ${p.depth === null ? '' : `ply limit ${p.depth}, `}deepest ply ${p.maxPly}, ` +
-        `${p.seconds.toFixed(1)} s\n`,
-    );
+/** The progress callbacks of one graph: node counts every 2 s, and (komi search) one line per komi solve. */
+function progress(
+  opts: SolveOptions,
+  io: CliIo,
+  spec: string,
+): [SolverSettings['onProgress'], ((line: string) => void) | null] {
+  if (!opts.progress) return [null, null];
+  return [
+    (p) =>
+      io.writeErr(
+        `solve ${spec}: ${p.nodes} nodes, ${p.depth === null ? '' : `ply limit ${p.depth}, `}deepest ply ${p.maxPly}, ` +
+          `${p.seconds.toFixed(1)} s\n`,
+      ),
+    (line) => io.writeErr(`solve ${spec}: ${line}\n`),
+  ];
 }
 
 /** Solves one graph as the options ask (exported for tests and scripts). */
@@ -169,6 +181,7 @@ export function solveOne(
   settings: Partial<SolverSettings>,
   pvLength: number,
   onProgress: SolverSettings['onProgress'] = null,
+  log: ((line: string) => void) | null = null,
 ): SolveRecord {
   const problem = solverProblem(graph, rules);
   if (problem !== null) throw new CliError(problem);
@@ -184,7 +197,19 @@ export function solveOne(
     moves.map((m, i) => `${(first + i) % 2 === 1 ? 'B' : 'W'} ${m === PASS ? 'pass' : vertexName(graph, m)}`);
 
   if (rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null) {
-    const report = komiOfGraph(graph, rules, all);
+    const started = Date.now();
+    const onSolve =
+      log === null
+        ? null
+        : (solve: KomiSolve, low: number | null, high: number | null) => {
+            // Only once the search has run a while, as the node progress lines: small graphs stay quiet.
+            if (Date.now() - started < 2000) return;
+            log(
+              `komi ${solve.komi}: ${solve.value === null ? 'not settled' : solve.value > 0 ? 'B+M' : 'W+M'} ` +
+                `(${solve.nodes} nodes${solve.slice === null ? '' : ` of a ${solve.slice}-node slice`}); proven: ${intervalText(low, high)}`,
+            );
+          };
+    const report = komiOfGraph(graph, rules, all, true, { onSolve });
     return {
       ...base,
       rules: formatRules(rules).replace(/komi=\S+/, 'komi=searched'),
@@ -194,10 +219,13 @@ export function solveOne(
       komi: report.komi,
       blackWinsAt: report.blackWinsAt,
       whiteWinsAt: report.whiteWinsAt,
+      komiLow: report.komiLow,
+      komiHigh: report.komiHigh,
       solves: report.solves.map((s) => ({
         komi: s.komi,
         winner: s.value === null ? null : s.value > 0 ? 'B' : 'W',
         nodes: s.nodes,
+        slice: s.slice,
       })),
       pv: moveNames(report.pv.slice(0, pvLength), 1),
       pvTruncated: report.pvTruncated || report.pv.length > pvLength,
@@ -241,6 +269,21 @@ function resultText(diff: number): string {
   return '0';
 }
 
+/** The proven komi interval in words: "komi in [4, 6]", "komi >= 3", "komi <= -1", or "nothing yet". */
+export function intervalText(low: number | null, high: number | null): string {
+  if (low === null && high === null) return 'no bound on the komi yet';
+  if (low === null) return `komi <= ${high}`;
+  if (high === null) return `komi >= ${low}`;
+  return `komi in [${low}, ${high}]`;
+}
+
+function winsText(r: SolveRecord): string {
+  const parts: string[] = [];
+  if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) parts.push(`black wins at komi ${r.blackWinsAt}`);
+  if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) parts.push(`white wins at komi ${r.whiteWinsAt}`);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
 function stopped(r: SolveRecord): string {
   return `unknown (stopped at ${r.reason ?? 'a limit'} after ${r.nodes} nodes)`;
 }
@@ -256,10 +299,8 @@ export function describe(r: SolveRecord): string {
       lines.push(`komi of the graph: ${r.komi} (black wins at komi ${r.komi}, white wins at komi ${(r.komi as number) + 1})`);
       lines.push(`black's winning line at komi ${r.komi}: ${line}`);
     } else {
-      const known: string[] = [];
-      if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) known.push(`komi >= ${r.blackWinsAt}`);
-      if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) known.push(`komi < ${r.whiteWinsAt}`);
-      lines.push(`komi of the graph: ${stopped(r)}${known.length > 0 ? `; known: ${known.join(', ')}` : ''}`);
+      lines.push(`komi of the graph: ${stopped(r)}`);
+      lines.push(`proven: ${intervalText(r.komiLow ?? null, r.komiHigh ?? null)}${winsText(r)}`);
     }
     const solves = (r.solves ?? []).map((s) => `komi ${s.komi}: ${s.winner === null ? 'unknown' : `${s.winner}+M`} (${s.nodes} nodes)`);
     lines.push(`solves: ${solves.join('; ')}`);
@@ -284,10 +325,10 @@ export function describe(r: SolveRecord): string {
 function resultCell(r: SolveRecord): string {
   if (r.status !== 'solved') {
     if (r.kind === 'komi') {
-      const parts: string[] = [];
-      if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) parts.push(`>= ${r.blackWinsAt}`);
-      if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) parts.push(`< ${r.whiteWinsAt}`);
-      return parts.length > 0 ? `unknown (${parts.join(', ')})` : 'unknown';
+      const low = r.komiLow ?? null;
+      const high = r.komiHigh ?? null;
+      if (low === null && high === null) return 'unknown';
+      return `unknown (${low === null ? `<= ${high}` : high === null ? `>= ${low}` : `${low}..${high}`})`;
     }
     return 'unknown';
   }

@@ -237,8 +237,9 @@ export class Solver {
   private parentStabTo = 0;
 
   private startTime = 0;
-  private solveStartNodes = 0;
   private limitNodes: number | null;
+  /** The node count at which the current solve stops: every solve searches at most limitNodes nodes, exactly. */
+  private nodeStop = Infinity;
   private limitSeconds: number | null;
   private lastProgress = 0;
   private maxPly = 0;
@@ -279,7 +280,7 @@ export class Solver {
   /** Solves the state: the exact value and an optimal move, or `unknown` when a limit stopped the search. */
   solve(root: RootState): SearchOutcome {
     this.startTime = Date.now();
-    this.solveStartNodes = this.stats.nodes;
+    this.nodeStop = this.limitNodes === null ? Infinity : this.stats.nodes + Math.max(0, Math.floor(this.limitNodes));
     this.lastProgress = this.startTime;
     const startNodes = this.stats.nodes;
     this.maxPly = 0;
@@ -439,7 +440,6 @@ export class Solver {
 
   private checkLimits(): void {
     const s = this.settings;
-    if (this.limitNodes !== null && this.stats.nodes - this.solveStartNodes > this.limitNodes) throw new SearchLimit('max-nodes');
     const now = Date.now();
     if (this.limitSeconds !== null && now - this.startTime > this.limitSeconds * 1000) throw new SearchLimit('max-seconds');
     if (s.onProgress !== null && now - this.lastProgress >= s.progressSeconds * 1000) {
@@ -505,6 +505,8 @@ export class Solver {
   /** Counts the node, checks the limits now and then, and ends the solve on a line too deep to follow. */
   private enterNode(ply: number): void {
     const stats = this.stats;
+    // The node limit is exact: the node that would pass it is not searched (nor counted).
+    if (stats.nodes >= this.nodeStop) throw new SearchLimit('max-nodes');
     stats.nodes++;
     if ((stats.nodes & 1023) === 0) this.checkLimits();
     if (ply > this.maxPly) {

@@ -142,10 +142,12 @@ export function solveWithVariation(
 
 export interface KomiSolve {
   readonly komi: number;
-  /** 1 black wins, -1 white wins, null unknown. */
+  /** 1 black wins, -1 white wins, null unknown (the solve ran out of its slice or of the limits). */
   readonly value: number | null;
   readonly nodes: number;
   readonly seconds: number;
+  /** The node slice this solve was given (null: only the remaining limits). */
+  readonly slice: number | null;
 }
 
 export interface KomiReport {
@@ -155,6 +157,12 @@ export interface KomiReport {
   /** The largest K known to be a black win, and the smallest known to be a white win (null: none yet). */
   readonly blackWinsAt: number | null;
   readonly whiteWinsAt: number | null;
+  /**
+   * The proven interval: the komi lies in [komiLow, komiHigh] (komiLow = blackWinsAt, komiHigh = whiteWinsAt - 1;
+   * null: unbounded on that side). Equal when solved.
+   */
+  readonly komiLow: number | null;
+  readonly komiHigh: number | null;
   readonly solves: readonly KomiSolve[];
   readonly nodes: number;
   readonly seconds: number;
@@ -164,14 +172,81 @@ export interface KomiReport {
   readonly pvTruncated: boolean;
 }
 
+/** How the komi search spends its budget (docs/solver.md, "The komi of a graph"). */
+export interface KomiSearchOptions {
+  /**
+   * Nodes given to the plain search's komi in the first round (the others get half); each round in which no komi is
+   * settled doubles it.
+   */
+  readonly firstSlice: number;
+  /** Called after each solve, with the interval proven so far. */
+  readonly onSolve: ((solve: KomiSolve, low: number | null, high: number | null) => void) | null;
+}
+
+/** 2^20 nodes (about half a second): graphs whose every komi solve fits in it are searched as by plain bisection. */
+export const DEFAULT_KOMI_SLICE = 1 << 20;
+
 /** Komi values beyond this are refused as a sign of a bug (every finite graph has a finite komi). */
 const KOMI_SEARCH_LIMIT = 1 << 16;
 
 /**
+ * The komis worth solving next, the most useful first, given the largest known black win b, the smallest known
+ * white win w and the gallop targets (the next komi of the plain gallop on an unbounded side). The first is what the
+ * plain search (gallop from 0 by doubling steps, then bisection) would solve; the others are solved only when it
+ * does not fit in the round's slice, so that one hard komi does not stall the search.
+ */
+export function komiCandidates(b: number | null, w: number | null, up: number, down: number): number[] {
+  const out: number[] = [];
+  const add = (k: number) => {
+    if (Math.abs(k) > KOMI_SEARCH_LIMIT) return;
+    if ((b !== null && k <= b) || (w !== null && k >= w) || out.includes(k)) return;
+    out.push(k);
+  };
+  if (b === null && w === null) {
+    [0, 1, -1].forEach(add);
+  } else if (w === null) {
+    const from = b as number;
+    add(up);
+    for (let step = 1; from + step < up; step *= 2) add(from + step);
+    add(up + (up - from));
+  } else if (b === null) {
+    add(down);
+    for (let step = 1; w - step > down; step *= 2) add(w - step);
+    add(down - (w - down));
+  } else {
+    const mid = Math.floor((b + w) / 2);
+    add(mid);
+    const open = w - b - 1;
+    if (open <= 7) {
+      const rest: number[] = [];
+      for (let k = b + 1; k < w; k++) rest.push(k);
+      rest.sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid) || x - y);
+      rest.forEach(add);
+    } else {
+      for (const j of [2, 6, 1, 3, 5, 7]) add(b + Math.round(((w - b) * j) / 8));
+    }
+  }
+  return out;
+}
+
+/**
  * The komi of the graph under `rules` (famine-like: paid passes, last-move scoring). `settings.maxNodes` and
  * `maxSeconds` bound the whole search (all komis together).
+ *
+ * The search proves bounds from both sides and never stalls on one hard komi: it works in rounds, and in each round
+ * every useful komi (komiCandidates: the plain gallop or bisection point first) gets a slice of nodes (the first the
+ * whole slice, the others half); a komi whose solve does not fit is left for the next round, whose slice is twice as
+ * large, while the others narrow the interval. Results are exact whatever the slices (each is a complete solve), and one table serves every komi, so a
+ * komi retried with a larger slice starts from the bounds proved by its earlier attempts. At any limit the report
+ * gives the tightest proven interval [komiLow, komiHigh].
  */
-export function komiOfGraph(graph: Graph, rules: Rules, settings: Partial<SolverSettings> = {}, withPv = true): KomiReport {
+export function komiOfGraph(
+  graph: Graph,
+  rules: Rules,
+  settings: Partial<SolverSettings> = {},
+  withPv = true,
+  options: Partial<KomiSearchOptions> = {},
+): KomiReport {
   if (rules.passes !== 'paid' || rules.scoring !== 'lastmove') throw new Error('the komi of a graph is defined with paid passes (famine)');
   const start = Date.now();
   const solves: KomiSolve[] = [];
@@ -179,49 +254,69 @@ export function komiOfGraph(graph: Graph, rules: Rules, settings: Partial<Solver
   const solver = new Solver(graph, rules, settings);
   const maxNodes = settings.maxNodes ?? null;
   const maxSeconds = settings.maxSeconds ?? null;
+  const onSolve = options.onSolve ?? null;
+  let slice = Math.max(1, Math.floor(options.firstSlice ?? DEFAULT_KOMI_SLICE));
   let reason: SearchLimitReason | null = null;
-  const solveAt = (k: number): number | null => {
+  let blackWinsAt: number | null = null;
+  let whiteWinsAt: number | null = null;
+  // Gallop targets on an unbounded side: the komi the plain search would solve next there.
+  let up = 1;
+  let down = -1;
+  // Komis that failed at this round's slice, and komis whose lines are too deep to follow (no slice helps).
+  const failed = new Set<number>();
+  const tooDeep = new Set<number>();
+  const solved = () => blackWinsAt !== null && whiteWinsAt !== null && whiteWinsAt - blackWinsAt === 1;
+
+  while (!solved() && reason === null) {
+    const all: number[] = komiCandidates(blackWinsAt, whiteWinsAt, up, down);
+    const primary = all[0];
+    const candidates = all.filter((k) => !failed.has(k) && !tooDeep.has(k));
+    if (candidates.length === 0) {
+      if (all.every((k) => tooDeep.has(k))) {
+        reason = 'max-depth';
+        break;
+      }
+      // Every useful komi failed at this slice: the next round doubles it.
+      failed.clear();
+      slice *= 2;
+      continue;
+    }
+    const k: number = candidates[0];
     const remainingNodes = maxNodes === null ? null : maxNodes - nodes;
     const remainingSeconds = maxSeconds === null ? null : maxSeconds - (Date.now() - start) / 1000;
     if (remainingNodes !== null && remainingNodes <= 0) reason = 'max-nodes';
     else if (remainingSeconds !== null && remainingSeconds <= 0) reason = 'max-seconds';
-    if (reason !== null) return null;
-    solver.setLimits(remainingNodes, remainingSeconds);
+    if (reason !== null) break;
+    // The plain search's komi gets the whole slice, the others half of it: when every komi is hard, most of the
+    // work still goes where plain bisection would have put it.
+    const komiSlice = k === primary ? slice : Math.max(1, Math.floor(slice / 2));
+    const sliced = remainingNodes === null || komiSlice < remainingNodes;
+    solver.setLimits(sliced ? komiSlice : remainingNodes, remainingSeconds);
     const out = solver.solve(startRoot(rules, k));
     nodes += out.nodes;
-    solves.push({ komi: k, value: out.value, nodes: out.nodes, seconds: out.seconds });
-    if (out.status !== 'solved') reason = out.reason;
-    return out.value;
-  };
-  let blackWinsAt: number | null = null;
-  let whiteWinsAt: number | null = null;
-  const v0 = solveAt(0);
-  if (v0 !== null) {
-    if (v0 > 0) blackWinsAt = 0;
-    else whiteWinsAt = 0;
-    // Gallop away from 0 until the winner changes.
-    for (let step = 1; step <= KOMI_SEARCH_LIMIT && reason === null; step *= 2) {
-      const k = blackWinsAt !== null && whiteWinsAt === null ? blackWinsAt + step : (whiteWinsAt as number) - step;
-      if (blackWinsAt !== null && whiteWinsAt !== null) break;
-      const v = solveAt(k);
-      if (v === null) break;
-      if (v > 0) blackWinsAt = k;
-      else whiteWinsAt = k;
-      if (blackWinsAt !== null && whiteWinsAt !== null) break;
+    const record: KomiSolve = { komi: k, value: out.value, nodes: out.nodes, seconds: out.seconds, slice: sliced ? komiSlice : null };
+    solves.push(record);
+    if (out.status !== 'solved' || out.value === null) {
+      if (out.reason === 'max-depth') tooDeep.add(k);
+      else if (out.reason === 'max-nodes' && sliced) failed.add(k);
+      else reason = out.reason ?? 'max-nodes';
+    } else if (out.value > 0) {
+      const previous = blackWinsAt;
+      blackWinsAt = k;
+      if (whiteWinsAt === null && k >= up) up = previous === null ? k + 1 : k + 2 * (k - previous);
+      if (Math.abs(k) > KOMI_SEARCH_LIMIT) throw new Error(`komi search beyond ${KOMI_SEARCH_LIMIT}: a bug`);
+    } else {
+      const previous = whiteWinsAt;
+      whiteWinsAt = k;
+      if (blackWinsAt === null && k <= down) down = previous === null ? k - 1 : k - 2 * (previous - k);
+      if (Math.abs(k) > KOMI_SEARCH_LIMIT) throw new Error(`komi search beyond ${KOMI_SEARCH_LIMIT}: a bug`);
     }
-    // Bisect.
-    while (reason === null && blackWinsAt !== null && whiteWinsAt !== null && whiteWinsAt - blackWinsAt > 1) {
-      const k = Math.floor((blackWinsAt + whiteWinsAt) / 2);
-      const v = solveAt(k);
-      if (v === null) break;
-      if (v > 0) blackWinsAt = k;
-      else whiteWinsAt = k;
-    }
+    onSolve?.(record, blackWinsAt, whiteWinsAt === null ? null : whiteWinsAt - 1);
   }
-  const solved = reason === null && blackWinsAt !== null && whiteWinsAt !== null && whiteWinsAt - blackWinsAt === 1;
+  const done = solved();
   let pv: readonly number[] = [];
   let pvTruncated = false;
-  if (solved && withPv && blackWinsAt !== null) {
+  if (done && withPv && blackWinsAt !== null) {
     const report = solveWithVariation(solver, startRoot(rules, blackWinsAt), 120, {
       maxNodes: maxNodes === null ? null : Math.max(0, maxNodes - nodes),
       maxSeconds: maxSeconds === null ? null : Math.max(0, maxSeconds - (Date.now() - start) / 1000),
@@ -231,16 +326,17 @@ export function komiOfGraph(graph: Graph, rules: Rules, settings: Partial<Solver
     nodes += report.nodes;
   }
   return {
-    status: solved ? 'solved' : 'unknown',
-    komi: solved ? blackWinsAt : null,
+    status: done ? 'solved' : 'unknown',
+    komi: done ? blackWinsAt : null,
     blackWinsAt,
     whiteWinsAt,
+    komiLow: blackWinsAt,
+    komiHigh: whiteWinsAt === null ? null : whiteWinsAt - 1,
     solves,
     nodes,
     seconds: (Date.now() - start) / 1000,
-    reason: solved ? null : reason,
+    reason: done ? null : reason,
     pv,
     pvTruncated,
   };
 }
-

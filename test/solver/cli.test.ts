@@ -70,6 +70,18 @@ describe('graphgo solve', () => {
     expect(k).toMatchObject({ kind: 'komi', status: 'unknown', komi: null, reason: 'max-nodes' });
   });
 
+  it('an unknown komi prints the proven interval', async () => {
+    const r = await run('solve', '--graph', 'path 4', '--max-nodes', '60');
+    expect(r.out).toContain('komi of the graph: unknown (stopped at max-nodes after 60 nodes)');
+    expect(r.out).toContain('proven: komi >= 0 (black wins at komi 0)');
+    const k = JSON.parse((await run('solve', '--graph', 'path 4', '--max-nodes', '60', '--json')).out);
+    expect(k).toMatchObject({ status: 'unknown', komiLow: 0, komiHigh: null, blackWinsAt: 0, whiteWinsAt: null, nodes: 60 });
+    const solved = JSON.parse((await run('solve', '--graph', 'path 4', '--json')).out);
+    expect(solved).toMatchObject({ status: 'solved', komi: 1, komiLow: 1, komiHigh: 1 });
+    const row = await run('solve', '--family', 'path 4..4', '--max-nodes', '60', '--format', 'csv');
+    expect(row.out.split('\n')[1]).toMatch(/^path 4,4,3,unknown \(>= 0\),60,/);
+  });
+
   it('measurement switches give the same answer', async () => {
     const r = await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--no-tt', '--no-symmetry', '--no-benson');
     expect(r.out).toContain('optimal score: B+1');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { connectedGraphs, edgesSpec } from '../../src/solver/graph-enumeration.js';
 import { expandFamily } from '../../src/solver/family-range.js';
 import { Solver } from '../../src/solver/search.js';
-import { komiOfGraph, startRoot } from '../../src/solver/solve.js';
+import { komiCandidates, komiOfGraph, startRoot } from '../../src/solver/solve.js';
 import { NaiveGame, naiveBoardOf, naiveRulesOf } from '../perft/naive-go.js';
 import { naiveSolve } from './naive-minimax.js';
 import { graphOf, rulesOf } from './helpers.js';
@@ -55,6 +55,59 @@ describe('komi of a graph', () => {
     expect(report.status).toBe('unknown');
     expect(report.komi).toBeNull();
     expect(report.reason).toBe('max-nodes');
+  });
+
+  it('the proven interval at a limit: [komiLow, komiHigh] from the black and white wins', () => {
+    const report = komiOfGraph(graphOf('path 4'), FAMINE, { maxNodes: 60 }, false);
+    expect(report.status).toBe('unknown');
+    expect(report.blackWinsAt).toBe(0);
+    expect(report.komiLow).toBe(0);
+    expect(report.komiHigh).toBeNull();
+    const full = komiOfGraph(graphOf('path 4'), FAMINE, {}, false);
+    expect(full).toMatchObject({ status: 'solved', komi: 1, komiLow: 1, komiHigh: 1, blackWinsAt: 1, whiteWinsAt: 2 });
+  });
+
+  it('the candidates: the plain gallop or bisection point first, then the others of the open interval', () => {
+    expect(komiCandidates(null, null, 1, -1)).toEqual([0, 1, -1]);
+    // Galloping up from a black win at 3 towards 7: 7 first, then 4 and 5 below it, and 11 beyond.
+    expect(komiCandidates(3, null, 7, -1)).toEqual([7, 4, 5, 11]);
+    expect(komiCandidates(null, 0, 1, -3)).toEqual([-3, -1, -2, -6]);
+    // Bisection: the middle first, then every open komi by distance from it.
+    expect(komiCandidates(3, 7, 0, 0)).toEqual([5, 4, 6]);
+    expect(komiCandidates(0, 2, 0, 0)).toEqual([1]);
+    expect(komiCandidates(0, 1, 0, 0)).toEqual([]);
+    expect(komiCandidates(0, 100, 0, 0)).toEqual([50, 25, 75, 13, 38, 63, 88]);
+  });
+
+  it('a hard komi does not stall the search: komis take turns with slices that double', () => {
+    // Path 6 from a cold table: komi 1 and komi 2 each need more than 100,000 nodes. With a first slice of 20,000
+    // nodes, komi 1 (the gallop's next komi) gets 20,000, then komi 2 gets half, then both twice as much, and so on
+    // until one fits; every solve that does not fit stops at exactly its slice.
+    const report = komiOfGraph(graphOf('path 6'), FAMINE, {}, false, { firstSlice: 20000 });
+    expect(report.komi).toBe(0);
+    const order = report.solves.map((s) => [s.komi, s.value, s.slice]);
+    expect(order.slice(0, 5)).toEqual([
+      [0, 1, 20000],
+      [1, null, 20000],
+      [2, null, 10000],
+      [1, null, 40000],
+      [2, null, 20000],
+    ]);
+    for (const s of report.solves) if (s.value === null) expect(s.nodes).toBe(s.slice);
+    expect(report.solves.slice(-2).map((s) => [s.komi, s.value])).toEqual([
+      [2, -1],
+      [1, -1],
+    ]);
+  });
+
+  it('exact whatever the slices: tiny slices give the same komi as plain bisection', () => {
+    for (const spec of ['path 4', 'path 5', 'cycle 4', 'star 5', 'grid 2 2', 'edges 4 1-2 2-3 3-4 4>1']) {
+      const plain = komiOfGraph(graphOf(spec), FAMINE, {}, false).komi;
+      const sliced = komiOfGraph(graphOf(spec), FAMINE, {}, false, { firstSlice: 16 });
+      expect({ spec, komi: sliced.komi }).toEqual({ spec, komi: plain });
+      expect(sliced.komiLow).toBe(plain);
+      expect(sliced.komiHigh).toBe(plain);
+    }
   });
 
   it('is defined for famine-like rules only', () => {
