@@ -236,13 +236,12 @@ export class Game {
 
   /**
    * The seat a colour would move from now: the current seat when it is that colour's, else (two alternating
-   * colours, GTP's convention) the colour's own seat; with `lenient`, for other orders, the next seat of that colour.
-   * -1 when the colour may not move now.
+   * colours, GTP's convention) the colour's own seat. -1 when the colour may not move now.
    */
-  seatFor(color: number, lenient = false): number {
+  seatFor(color: number): number {
     const order = this.rules.order;
     if (order[this.seat] === color) return this.seat;
-    if (isTwoColorAlternation(this.rules) || lenient) {
+    if (isTwoColorAlternation(this.rules)) {
       for (let k = 1; k < order.length; k++) {
         const s = (this.seat + k) % order.length;
         if (order[s] === color) return s;
@@ -280,14 +279,14 @@ export class Game {
   }
 
   /** Whether `color` may pass now. */
-  canPass(color: number, lenient = false): boolean {
-    return this.passStatus(color, lenient) === 'ok';
+  canPass(color: number): boolean {
+    return this.passStatus(color) === 'ok';
   }
 
-  private passStatus(color: number, lenient: boolean): MoveStatus {
+  private passStatus(color: number): MoveStatus {
     const problem = this.colorProblem(color);
     if (problem) return problem;
-    if (this.seatFor(color, lenient) < 0) return 'wrong-color';
+    if (this.seatFor(color) < 0) return 'wrong-color';
     switch (this.rules.passes) {
       case 'free':
         return 'ok';
@@ -319,15 +318,12 @@ export class Game {
     return 'ok';
   }
 
-  /**
-   * Whether `color` may play `move` (a vertex, PASS) now. With `lenient`, a colour whose seat is not next is judged
-   * as if it moved now (legal_moves for any colour).
-   */
-  check(color: number, move: number, lenient = false): MoveStatus {
-    if (move === PASS) return this.passStatus(color, lenient);
+  /** Whether `color` may play `move` (a vertex, PASS) now: exactly what `play` would answer, changing nothing. */
+  check(color: number, move: number): MoveStatus {
+    if (move === PASS) return this.passStatus(color);
     const problem = this.colorProblem(color);
     if (problem) return problem;
-    const seat = this.seatFor(color, lenient);
+    const seat = this.seatFor(color);
     if (seat < 0) return 'wrong-color';
     if (move === RESIGN) return 'ok';
     return this.tryStone(move, color, seat, false);
@@ -337,7 +333,7 @@ export class Game {
   play(color: number, move: number): MoveStatus {
     if (move === RESIGN) return this.resign(color);
     if (move === PASS) {
-      const status = this.passStatus(color, false);
+      const status = this.passStatus(color);
       if (status !== 'ok') return status;
       this.record(PASS, color, this.seatFor(color));
       return 'ok';
@@ -505,11 +501,16 @@ export class Game {
     return null;
   }
 
-  /** Every vertex `color` may play now (as if it moved now), in index order. Empty once the game is over. */
+  /**
+   * Every vertex where `play` would accept a stone of `color` now, in index order. Empty once the game is over, and
+   * for a colour that may not move now (orders other than two alternating colours), since `play` accepts nothing
+   * from it: a list judged at that colour's next turn answered moves `play` refuses (the simple-ko vertex the
+   * colour had just captured, legal only once its seat comes round).
+   */
   legalMoves(color: number): number[] {
     const out: number[] = [];
     if (this.colorProblem(color) !== null) return out;
-    const seat = this.seatFor(color, true);
+    const seat = this.seatFor(color);
     if (seat < 0) return out;
     const colors = this.position.color;
     for (let v = 0; v < this.graph.n; v++) {

@@ -18,7 +18,7 @@ export function stateCommands(ctx: Pick<EngineContext, 'game'>): Handlers {
       if (color === null) return SYNTAX;
       if (game.over || color < 1 || color > game.rules.colors) return ok();
       const moves = game.legalMoves(color);
-      if (game.canPass(color, true)) moves.push(PASS);
+      if (game.canPass(color)) moves.push(PASS);
       return ok(moves.map((move) => moveName(game.graph, move)).join(' '));
     },
   };

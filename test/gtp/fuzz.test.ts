@@ -121,7 +121,7 @@ class Shadow {
     const color = this.game.toMove;
     if (this.game.over || color < 1) return '';
     const words = this.game.legalMoves(color).map((v) => this.name(v));
-    if (this.game.canPass(color, true)) words.push('pass');
+    if (this.game.canPass(color)) words.push('pass');
     return words.join(' ');
   }
 

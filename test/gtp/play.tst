@@ -199,7 +199,7 @@ play b e5
 91 play b E5
 #? ?[illegal move]
 
-# Turn order other than 1,2: only the colour of the seat to move may play, else "wrong colour".
+# Turn orders other than two colours taking turns: only the colour of the seat to move may play, else "wrong colour".
 set_graph grid 4 4
 set_rules netgo order=1,2,2,1
 100 get_rules
@@ -236,3 +236,28 @@ set_rules netgo colors=3
 #? [\{"to_move":1,"position":"123\.{13}","counters":\[0,0,0,0\],"prisoners":\[0,0,0,0\],"moves":3,"passes":0,"over":false,"result":null\}]
 115 play 4 d1
 #? ?[wrong colour]
+
+# Two colours taking turns the other way round (order=2,1, White first) keep GTP's convention, as 1,2 does: any colour
+# may play, even twice in a row, and the other colour moves next.
+set_graph grid 4 4
+set_rules area order=2,1
+120 get_state
+#? [\{"to_move":2,.*"moves":0,.*\}]
+121 play b a1
+#? []
+122 get_state
+#? [\{"to_move":2,"position":"1\.{15}",.*"moves":1,.*\}]
+123 play b b1
+#? []
+124 get_state
+#? [\{"to_move":2,"position":"11\.{14}",.*"moves":2,.*\}]
+125 play w c1
+#? []
+126 play w d1
+#? []
+127 get_state
+#? [\{"to_move":1,"position":"1122\.{12}",.*"moves":4,.*\}]
+128 genmove b
+#? [[A-D][1-4]|pass]
+129 genmove b
+#? [[A-D][1-4]|pass]

@@ -48,6 +48,19 @@
 #? []
 22 get_rules
 #? [kim ko=simple suicide=forbidden passes=free scoring=territory komi=7\.5 colors=3 order=1,3,2]
+# ... also above the preset's two colours (netgo, area): an order names the players. famine's paid passes need two.
+60 set_rules netgo order=1,2,3
+#? []
+61 get_rules
+#? [netgo ko=simple suicide=forbidden passes=free scoring=territory komi=0 colors=3 order=1,2,3]
+62 set_rules area order=2,3,1
+#? []
+63 get_rules
+#? [area ko=positional suicide=allowed passes=free scoring=area komi=7\.5 colors=3 order=2,3,1]
+64 set_rules netgo colors=2 order=1,2,3
+#? ?[invalid rules: order names colour 3 but colors=2]
+65 set_rules famine order=1,2,3
+#? ?[invalid rules: passes=paid needs exactly 2 colours, not 3]
 23 set_rules area scoring=territory ko=simple
 #? []
 24 get_rules

@@ -79,5 +79,72 @@ play 2 2
 # Colour 3 on 1 or 3 would have no liberty, and netgo forbids suicide: only the pass is left.
 24 legal_moves
 #? [pass]
+# Colour 1 is not on move, and `play 1 ...` is refused as the wrong colour: nothing is legal for it.
 25 legal_moves 1
-#? [pass]
+#? []
+26 play 1 pass
+#? ?[wrong colour]
+
+# legal_moves answers what `play` accepts, around a ko. Two colours, simple ko (netgo): Black D3 takes White's C3.
+#   4 . . X O .
+#   3 . X O . O
+#   2 . . X O .
+#   1 X . . . .
+set_rules netgo
+boardsize 5
+play b c4
+play w d4
+play b b3
+play w e3
+play b c2
+play w d2
+play b a1
+play w c3
+play b d3
+# White may not retake at once; Black, out of turn under GTP's convention, may fill the ko.
+30 legal_moves w
+#? [B1 C1 D1 E1 A2 B2 E2 A3 A4 B4 E4 A5 B5 C5 D5 E5 pass]
+31 legal_moves b
+#? [B1 C1 D1 E1 A2 B2 E2 A3 C3 A4 B4 E4 A5 B5 C5 D5 E5 pass]
+32 play w c3
+#? ?[illegal move]
+33 play b c3
+#? []
+# The same ko with three colours (order 1,2,3; colour 3 plays on the top row). After colour 1 takes, colour 2 is on
+# move: the ko vertex is banned to it and to colour 3 until colour 1's seat comes round; colour 1 and colour 3 may
+# not play now at all, so legal_moves lists nothing for them.
+set_rules netgo colors=3
+play 1 c4
+play 2 d4
+play 3 a5
+play 1 b3
+play 2 e3
+play 3 b5
+play 1 c2
+play 2 d2
+play 3 c5
+play 1 a1
+play 2 c3
+play 3 d5
+play 1 d3
+34 legal_moves
+#? [B1 C1 D1 E1 A2 B2 E2 A3 A4 B4 E4 E5 pass]
+35 legal_moves 1
+#? []
+36 play 1 c3
+#? ?[wrong colour]
+37 legal_moves 3
+#? []
+38 play 2 e5
+#? []
+39 legal_moves 3
+#? [B1 C1 D1 E1 A2 B2 E2 A3 A4 B4 E4 pass]
+40 play 3 c3
+#? ?[illegal move]
+# Colour 3's E4 takes White's D4 (its last liberty).
+play 3 e4
+# Colour 1's seat has come round: the ban is over, and colour 1 may fill the ko.
+41 legal_moves 1
+#? [B1 C1 D1 E1 A2 B2 E2 A3 C3 A4 B4 D4 pass]
+42 play 1 c3
+#? []
