@@ -4,13 +4,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import type { Graph } from '../src/graph.js';
+import { GRAPH_LIMITS, type Graph } from '../src/graph.js';
 import { FAMILY_USAGE, GRAPH_FAMILIES } from '../src/families.js';
 import { GRAPH_FORMATS, formatGraph } from '../src/graph-formats.js';
 import type { GraphFormat } from '../src/graph-formats.js';
-import { CliError, fsErrorText } from './io.js';
+import { CliError, fsErrorText, readUserFile } from './io.js';
 import type { CliIo } from './io.js';
-import { readGraphFile, readGraphSpec } from './options.js';
+import { orCliError } from './options.js';
+import { readGraph } from '../src/setup.js';
 
 export interface GraphCommandOptions {
   from?: string;
@@ -67,14 +68,17 @@ export function runGraphCommand(specWords: readonly string[], options: GraphComm
   io.writeErr(summary + '\n');
 }
 
-/** The graph from a spec or from `--from FILE` (exactly one of them); user errors become CliErrors. */
+/**
+ * The graph from a spec or from `--from FILE` (exactly one of them); user errors become CliErrors. Converting a
+ * graph plays no game on it, so the graph library's limits apply, not a board's.
+ */
 export function loadGraph(specWords: readonly string[], fromFile: string | undefined): Graph {
   if (fromFile !== undefined) {
     if (specWords.length > 0) throw new CliError(`give either a spec or --from FILE, not both`);
-    return readGraphFile(fromFile);
+    return orCliError(readGraph({ fileName: fromFile, text: readUserFile(fromFile) }, GRAPH_LIMITS));
   }
   if (specWords.length === 0) throw new CliError('missing graph spec (e.g. graphgo graph grid 9 9) or --from FILE');
-  return readGraphSpec(specWords.join(' '));
+  return orCliError(readGraph({ spec: specWords.join(' ') }, GRAPH_LIMITS));
 }
 
 /** `81 vertices, 144 edges, 0 arcs, degree 2..4` (underlying degree). */

@@ -24,7 +24,7 @@
  * - P = 0 gives no edge (no draw at all); P = 1 gives every pair (every skip is 0).
  * This costs one draw per edge plus one, so random 1000000 0.000004 1 (about 2e6 edges) takes well under a second.
  */
-import { GraphBuilder, GraphError, MAX_LINKS, MAX_VERTICES } from './graph.js';
+import { GRAPH_LIMITS, GraphBuilder, GraphError, type GraphLimits } from './graph.js';
 import type { GraphErrorCode, GraphMeta, GraphResult, Lattice } from './graph.js';
 import { Rng } from './rng.js';
 
@@ -76,12 +76,12 @@ export function isGraphFamily(name: string): name is GraphFamily {
  * Builds the graph a `set_graph` spec describes. Never throws: every refusal is a GraphError with a message meant
  * for the user (it ends up after `? invalid graph: ` in GTP).
  */
-export function parseGraphSpec(spec: string): GraphResult {
+export function parseGraphSpec(spec: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
   // `edges` lines can be huge: they are scanned in place instead of being split into words.
   const familyStart = skipSpace(spec, 0);
   const familyEnd = tokenEnd(spec, familyStart);
   if (spec.slice(familyStart, familyEnd).toLowerCase() === 'edges') {
-    return buildEdgesFamily(familyStart === 0 ? spec : spec.slice(familyStart), familyEnd - familyStart);
+    return buildEdgesFamily(familyStart === 0 ? spec : spec.slice(familyStart), familyEnd - familyStart, limits);
   }
   const words = splitWords(spec);
   if (words.length === 0) {
@@ -114,10 +114,10 @@ export function parseGraphSpec(spec: string): GraphResult {
   const plan = table.plan(values);
   if (plan instanceof GraphError) return { ok: false, error: plan };
 
-  const sizeError = checkSize(normalisedSpec, plan);
+  const sizeError = checkSize(normalisedSpec, plan, limits);
   if (sizeError) return { ok: false, error: sizeError };
 
-  const builder = new GraphBuilder(plan.vertices, Math.ceil(plan.links * 1.05) + 16);
+  const builder = new GraphBuilder(plan.vertices, Math.ceil(plan.links * 1.05) + 16, limits);
   plan.addLinks(builder);
   const meta: GraphMeta = plan.lattice
     ? { spec: normalisedSpec, lattice: plan.lattice, coords: plan.coords() }
@@ -187,18 +187,18 @@ const FAMILY_TABLE: { readonly [F in SpecFamily]: { readonly params: readonly Pa
 };
 
 /** Refuses a plan whose counts exceed the limits, before a single array is allocated for it. */
-function checkSize(spec: string, plan: FamilyPlan): GraphError | null {
-  if (plan.vertices > MAX_VERTICES) {
+function checkSize(spec: string, plan: FamilyPlan, limits: GraphLimits): GraphError | null {
+  if (plan.vertices > limits.vertices) {
     return new GraphError(
       'too-large',
-      `${spec} has ${formatCount(plan.vertices)} vertices, too large (limit ${MAX_VERTICES})`,
+      `${spec} has ${formatCount(plan.vertices)} vertices, too large (limit ${limits.vertices})`,
     );
   }
-  if (plan.links > MAX_LINKS) {
+  if (plan.links > limits.links) {
     const what = plan.linksAreExpected ? 'an expected' : '';
     return new GraphError(
       'too-large',
-      `${spec} has ${what ? what + ' ' : ''}${formatCount(plan.links)} edges, too large (limit ${MAX_LINKS} links)`,
+      `${spec} has ${what ? what + ' ' : ''}${formatCount(plan.links)} edges, too large (limit ${limits.links} links)`,
     );
   }
   return null;
@@ -424,7 +424,7 @@ function addRandomEdges(b: GraphBuilder, n: number, p: number, seed: number): vo
  * spec and `start` the offset just after the family word. The text is scanned in place rather than split into
  * tokens, because a million-vertex graph has millions of them and GTP's set_graph reads such lines.
  */
-function buildEdgesFamily(text: string, start: number): GraphResult {
+function buildEdgesFamily(text: string, start: number, limits: GraphLimits): GraphResult {
   const end = text.length;
   let i = skipSpace(text, start);
   if (i >= end) return failure('syntax', `wrong number of arguments for edges: usage ${FAMILY_USAGE.edges}`);
@@ -433,12 +433,12 @@ function buildEdgesFamily(text: string, start: number): GraphResult {
   const n = parseParam('N', nText);
   if (n === null) return failure('bad-number', `bad number "${nText}" for N in ${FAMILY_USAGE.edges}`);
   if (n < 1) return failure('too-small', 'edges needs N >= 1');
-  if (n > MAX_VERTICES) {
-    return failure('too-large', `edges ${formatCount(n)} has ${formatCount(n)} vertices, too large (limit ${MAX_VERTICES})`);
+  if (n > limits.vertices) {
+    return failure('too-large', `edges ${formatCount(n)} has ${formatCount(n)} vertices, too large (limit ${limits.vertices})`);
   }
   // The spec is kept as given when it is already in normal form (the usual case, e.g. get_graph's own output).
   let canonical = text.startsWith('edges ') && start === 5 && nText === String(n);
-  const builder = new GraphBuilder(n);
+  const builder = new GraphBuilder(n, 16, limits);
   i = nEnd;
   for (;;) {
     const next = skipSpace(text, i);

@@ -15,7 +15,7 @@
  * Readers never throw: every problem is a GraphError ('bad-file' for the file's shape, with a line number or a JSON
  * path; the builder's codes for self-loops, out-of-range vertices and duplicate links).
  */
-import { ARC, Graph, GraphBuilder, GraphError } from './graph.js';
+import { ARC, GRAPH_LIMITS, Graph, GraphBuilder, GraphError, type GraphLimits } from './graph.js';
 import type { GraphErrorCode, GraphMeta, GraphResult, Lattice } from './graph.js';
 import { circleLayout, parseGraphSpec } from './families.js';
 import { parseBuiltInName } from './notation.js';
@@ -55,15 +55,15 @@ export function detectGraphFormat(text: string): GraphFormat | null {
   return 'edges';
 }
 
-/** Reads a graph file in any of the formats (detected from its content). */
-export function parseGraphFile(text: string): GraphResult {
+/** Reads a graph file in any of the formats (detected from its content), refusing a graph past `limits`. */
+export function parseGraphFile(text: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
   const trimmed = text.trimStart();
   if (trimmed.length === 0) return failure('bad-file', 'empty graph file');
   if (trimmed.startsWith('{')) {
     const parsed = parseJsonText(text);
     if (!parsed.ok) return parsed;
-    if (isObject(parsed.value) && 'graphgo' in parsed.value) return graphFromJsonValue(parsed.value);
-    if (isObject(parsed.value) && parsed.value.type === 'custom') return graphFromGovariantsValue(parsed.value);
+    if (isObject(parsed.value) && 'graphgo' in parsed.value) return graphFromJsonValue(parsed.value, limits);
+    if (isObject(parsed.value) && parsed.value.type === 'custom') return graphFromGovariantsValue(parsed.value, limits);
     return failure(
       'bad-file',
       'JSON file is neither a graphgo graph (no "graphgo" key) nor a govariants custom board ("type": "custom")',
@@ -71,9 +71,9 @@ export function parseGraphFile(text: string): GraphResult {
   }
   switch (detectGraphFormat(text)) {
     case 'dimacs':
-      return parseDimacs(text);
+      return parseDimacs(text, limits);
     default:
-      return parseEdgesFile(text);
+      return parseEdgesFile(text, limits);
   }
 }
 
@@ -94,10 +94,10 @@ export function formatEdgesLine(graph: Graph): string {
 }
 
 /** A text file holding one spec (usually an edges line), possibly over several lines, `#` starting comments. */
-export function parseEdgesFile(text: string): GraphResult {
+export function parseEdgesFile(text: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
   const withoutComments = text.replace(/#[^\n]*/g, ' ');
   if (withoutComments.trim().length === 0) return failure('bad-file', 'empty graph file');
-  return parseGraphSpec(withoutComments);
+  return parseGraphSpec(withoutComments, limits);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ export function formatDimacs(graph: Graph): string {
 }
 
 /** DIMACS `p edge N M` with `e u v` edges and our `a u v` arcs; errors name the line. `p col` is accepted too. */
-export function parseDimacs(text: string): GraphResult {
+export function parseDimacs(text: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
   const lines = text.split('\n');
   let builder: GraphBuilder | null = null;
   let announcedLinks = 0;
@@ -141,7 +141,7 @@ export function parseDimacs(text: string): GraphResult {
       if (n === null) return failure('bad-file', `line ${lineNumber}: bad token "${tokens[2]}" for N in "${line}"`);
       if (m === null) return failure('bad-file', `line ${lineNumber}: bad token "${tokens[3]}" for M in "${line}"`);
       if (n < 1) return failure('too-small', `line ${lineNumber}: a graph needs N >= 1 vertices`);
-      builder = new GraphBuilder(n);
+      builder = new GraphBuilder(n, 16, limits);
       if (builder.failed) return { ok: false, error: atLine(lineNumber, builder.failed) };
       announcedLinks = m;
       pLine = lineNumber;
@@ -223,14 +223,14 @@ function linkPairs(graph: Graph, arcs: boolean): string {
 }
 
 /** Reads our JSON format from its text. */
-export function parseGraphJson(text: string): GraphResult {
+export function parseGraphJson(text: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
   const parsed = parseJsonText(text);
-  return parsed.ok ? graphFromJsonValue(parsed.value) : parsed;
+  return parsed.ok ? graphFromJsonValue(parsed.value, limits) : parsed;
 }
 
 const JSON_KEYS = ['graphgo', 'spec', 'vertices', 'edges', 'arcs'];
 
-function graphFromJsonValue(value: unknown): GraphResult {
+function graphFromJsonValue(value: unknown, limits: GraphLimits): GraphResult {
   if (!isObject(value)) return failure('bad-file', 'expected a JSON object {"graphgo": 1, ...}');
   for (const key of Object.keys(value)) {
     if (!JSON_KEYS.includes(key)) {
@@ -243,7 +243,7 @@ function graphFromJsonValue(value: unknown): GraphResult {
   let family: Graph | null = null;
   if (value.spec !== undefined) {
     if (typeof value.spec !== 'string') return failure('bad-file', `"spec": expected a string, got ${show(value.spec)}`);
-    const built = parseGraphSpec(value.spec);
+    const built = parseGraphSpec(value.spec, limits);
     if (!built.ok) return failure(built.error.code, `"spec": ${built.error.message}`);
     family = built.value;
   }
@@ -268,7 +268,7 @@ function graphFromJsonValue(value: unknown): GraphResult {
     // The spec alone gives the links; they were validated when the family was built.
     return ok(new Graph(n, family.linkU, family.linkV, family.linkKind, meta));
   }
-  const builder = new GraphBuilder(n);
+  const builder = new GraphBuilder(n, 16, limits);
   const edgeError = addJsonLinks(builder, value.edges, 'edges');
   if (edgeError) return { ok: false, error: edgeError };
   const arcError = addJsonLinks(builder, value.arcs, 'arcs');
@@ -419,12 +419,12 @@ export function formatGovariants(graph: Graph): string {
 }
 
 /** Reads a govariants custom board from its text. */
-export function parseGovariants(text: string): GraphResult {
+export function parseGovariants(text: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
   const parsed = parseJsonText(text);
-  return parsed.ok ? graphFromGovariantsValue(parsed.value) : parsed;
+  return parsed.ok ? graphFromGovariantsValue(parsed.value, limits) : parsed;
 }
 
-function graphFromGovariantsValue(value: unknown): GraphResult {
+function graphFromGovariantsValue(value: unknown, limits: GraphLimits): GraphResult {
   if (!isObject(value)) return failure('bad-file', 'expected a JSON object {"type": "custom", ...}');
   if (value.type !== 'custom') return failure('bad-file', `"type": expected "custom", got ${show(value.type)}`);
   const { coordinates, adjacencyList } = value;
@@ -447,7 +447,7 @@ function graphFromGovariantsValue(value: unknown): GraphResult {
     coords[2 * v] = point[0];
     coords[2 * v + 1] = flipY(point[1]);
   }
-  const builder = new GraphBuilder(n);
+  const builder = new GraphBuilder(n, 16, limits);
   if (builder.failed) return { ok: false, error: builder.failed };
   for (let v = 0; v < n; v++) {
     const list: unknown = adjacencyList[v];

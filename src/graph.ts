@@ -39,6 +39,18 @@ export const MAX_VERTICES = 1 << 24;
 /** About 2 GB at build time (link lists, sort buffers and three CSR views); more would exhaust a default Node heap. */
 export const MAX_LINKS = 20_000_000;
 
+/** The most vertices and links a graph may have; counts past them are refused as "too large" before building. */
+export interface GraphLimits {
+  readonly vertices: number;
+  readonly links: number;
+}
+
+/**
+ * What the graph library itself builds (`graphgo graph` converts graphs this large). A board to play on has the
+ * smaller limits of src/setup.ts.
+ */
+export const GRAPH_LIMITS: GraphLimits = { vertices: MAX_VERTICES, links: MAX_LINKS };
+
 export class Graph {
   readonly n: number;
   readonly adjStart: Int32Array;
@@ -217,13 +229,14 @@ export class GraphBuilder {
   constructor(
     readonly n: number,
     expectedLinks = 16,
+    private readonly limits: GraphLimits = GRAPH_LIMITS,
   ) {
-    const capacity = Math.max(16, Math.min(Math.floor(expectedLinks) || 16, MAX_LINKS));
+    const capacity = Math.max(16, Math.min(Math.floor(expectedLinks) || 16, limits.links));
     this.us = new Int32Array(capacity);
     this.vs = new Int32Array(capacity);
     this.kinds = new Uint8Array(capacity);
     if (!Number.isInteger(n) || n < 0) this.fail('bad-number', `bad vertex count ${n}`);
-    else if (n > MAX_VERTICES) this.fail('too-large', `${n} vertices is too large (limit ${MAX_VERTICES})`);
+    else if (n > limits.vertices) this.fail('too-large', `${n} vertices is too large (limit ${limits.vertices})`);
   }
 
   get failed(): GraphError | null {
@@ -249,9 +262,10 @@ export class GraphBuilder {
       return this.fail('out-of-range', `vertex ${v + 1} out of range 1..${n} in ${u + 1}${sep}${v + 1}`);
     }
     if (u === v) return this.fail('self-loop', `self-loop ${u + 1}${sep}${v + 1}`);
-    if (this.m >= MAX_LINKS) return this.fail('too-large', `more than ${MAX_LINKS} links is too large`);
+    const maxLinks = this.limits.links;
+    if (this.m >= maxLinks) return this.fail('too-large', `more than ${maxLinks} links is too large`);
     if (this.m === this.us.length) {
-      const size = Math.min(this.m * 2, MAX_LINKS);
+      const size = Math.min(this.m * 2, maxLinks);
       this.us = grown(this.us, size);
       this.vs = grown(this.vs, size);
       this.kinds = grown(this.kinds, size);

@@ -4,7 +4,7 @@
  */
 import { Game } from '../../src/game.js';
 import { formatEdgesLine, parseGraphFile } from '../../src/graph-formats.js';
-import { readGraph } from '../../src/setup.js';
+import { BOARD_LIMITS, readGraph } from '../../src/setup.js';
 import type { EngineContext, Handlers } from './context.js';
 import { SYNTAX, fail, ok } from './reply.js';
 
@@ -23,7 +23,7 @@ export function graphCommands(ctx: Pick<EngineContext, 'game' | 'replaceGame' | 
       const text = ctx.readFile(args[0]);
       if (!text.ok) return fail(`cannot load file: ${text.error.message}`);
       // Not readGraph: its file wording names the file, and GTP's contract words a bad file like a bad spec.
-      const built = parseGraphFile(text.value);
+      const built = parseGraphFile(text.value, BOARD_LIMITS);
       if (!built.ok) return fail(`invalid graph: ${built.error.message}`);
       ctx.replaceGame(new Game(built.value, ctx.game.rules));
       return ok();

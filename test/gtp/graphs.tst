@@ -121,12 +121,17 @@ play b 1
 #? ?[invalid graph: hex needs R >= 1]
 61 set_graph edges 0
 #? ?[invalid graph: edges needs N >= 1]
+# A board holds at most 250,000 vertices and 1,000,000 links (docs/graphs.md, "Size limits"), refused at once.
 62 set_graph grid 5000 5000
-#? ?[invalid graph: grid 5000 5000 has 25000000 vertices, too large \(limit 16777216\)]
+#? ?[invalid graph: grid 5000 5000 has 25000000 vertices, too large \(limit 250000\)]
 63 set_graph complete 100000
-#? ?[invalid graph: complete 100000 has 4999950000 edges, too large \(limit \d+ links\)]
+#? ?[invalid graph: complete 100000 has 4999950000 edges, too large \(limit 1000000 links\)]
 64 set_graph hypercube 100
-#? ?[invalid graph: hypercube 100 has about 1\.27e\+30 vertices, too large \(limit 16777216\)]
+#? ?[invalid graph: hypercube 100 has about 1\.27e\+30 vertices, too large \(limit 250000\)]
+160 set_graph grid 3000 3000
+#? ?[invalid graph: grid 3000 3000 has 9000000 vertices, too large \(limit 250000\)]
+161 set_graph grid 501 500
+#? ?[invalid graph: grid 501 500 has 250500 vertices, too large \(limit 250000\)]
 65 set_graph random 5 2 1
 #? ?[invalid graph: random needs 0 <= P <= 1, got 2]
 66 set_graph grid a b
