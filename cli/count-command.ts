@@ -3,16 +3,18 @@
  * number on stdout; how it was counted (order, frontier, states, time) goes to stderr. See docs/solver.md.
  */
 import type { Command } from 'commander';
-import { CountLimitError, countLegalPositions } from '../src/solver/count.js';
+import { CountLimitError, CountTimeError, countLegalPositions } from '../src/solver/count.js';
 import { loadGraph } from './graph-command.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
-import { addGraphOption } from './options.js';
+import { addGraphOption, positiveSeconds } from './options.js';
 
 interface CountOptions {
   graph?: string;
   from?: string;
   json?: boolean;
+  maxSeconds?: string;
+  progress: boolean;
 }
 
 export function registerCountCommand(program: Command, io: CliIo): void {
@@ -27,15 +29,29 @@ export function registerCountCommand(program: Command, io: CliIo): void {
   count
     .option('--from <file>', 'read the graph from a file instead')
     .option('--json', 'print a JSON object with the count (as a string) and how it was counted')
-    .addHelpText('after', '\nExamples:\n  graphgo count --graph "grid 5 5"     # 414295148741\n  graphgo count --graph petersen')
+    .option('--max-seconds <s>', 'give up after this many seconds (no count is printed; exit status 1)')
+    .option('--no-progress', 'no progress lines on stderr (every 2 s: vertices done, frontier states, seconds)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  graphgo count --graph "grid 5 5"     # 414295148741\n  graphgo count --graph petersen\n' +
+        '  graphgo count --graph "grid 11 11" --max-seconds 60',
+    )
     .action((opts: CountOptions) => {
       if (opts.graph === undefined && opts.from === undefined) throw new CliError('missing --graph SPEC (or --from FILE)');
+      const maxSeconds = opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds);
       const graph = loadGraph(opts.graph === undefined ? [] : [opts.graph], opts.from);
+      const name = opts.graph ?? opts.from;
       let report;
       try {
-        report = countLegalPositions(graph);
+        report = countLegalPositions(graph, {
+          maxSeconds,
+          onTick: opts.progress
+            ? (done, states, seconds) =>
+                io.writeErr(`count ${name}: ${done} of ${graph.n} vertices, ${states} frontier states, ${seconds.toFixed(1)} s\n`)
+            : undefined,
+        });
       } catch (e) {
-        if (e instanceof CountLimitError) throw new CliError(`cannot count ${opts.graph ?? opts.from}: ${e.message}`);
+        if (e instanceof CountLimitError || e instanceof CountTimeError) throw new CliError(`cannot count ${name}: ${e.message}`);
         throw e;
       }
       const how = `${graph.n} vertices, frontier ${report.frontier}, up to ${report.states} states, ${report.seconds.toFixed(2)} s`;

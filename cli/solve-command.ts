@@ -9,9 +9,9 @@ import { PASS } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
 import { formatNumber, formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
-import { expandFamily } from '../src/solver/family-range.js';
-import { komiOfGraph, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
-import type { KomiSolve, SolverSettings } from '../src/solver/solve.js';
+import { planFamily } from '../src/solver/family-range.js';
+import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
+import type { KomiSolve, MoveValue, SolverSettings } from '../src/solver/solve.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag } from './options.js';
@@ -24,6 +24,7 @@ interface SolveOptions {
   maxSeconds?: string;
   maxNodes?: string;
   json?: boolean;
+  moves?: boolean;
   format: 'markdown' | 'csv';
   pvLength: string;
   tt: boolean;
@@ -33,6 +34,13 @@ interface SolveOptions {
   dominance: boolean;
   deepening: boolean;
   progress: boolean;
+}
+
+/** One first move: the vertex (or pass), its value (black's view: score, or +1 / -1) and the result in words. */
+export interface MoveRecord {
+  move: string;
+  value: number | null;
+  result: string | null;
 }
 
 /** One solved (or not) graph, as printed and as JSON. */
@@ -58,8 +66,13 @@ export interface SolveRecord {
   /** The result text with the komi applied (score and winner kinds). */
   result?: string | null;
   winner?: 'B' | 'W' | null;
+  /** Area score unknown: the proven bounds of the optimal score (black minus white, no komi). */
+  lower?: number;
+  upper?: number;
   pv: string[];
   pvTruncated: boolean;
+  /** With --moves: every legal first move of black with its exact value (null: not settled within the limits). */
+  moves?: MoveRecord[] | null;
   nodes: number;
   seconds: number;
 }
@@ -90,6 +103,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
     .option('--json', 'print JSON (one object, or an array for a family)')
+    .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
     .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
     .option('--pv-length <plies>', 'longest principal variation printed', '60')
     .option('--no-tt', 'measurement: no transposition table')
@@ -107,6 +121,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   if ((opts.graph === undefined) === (opts.family === undefined)) {
     throw new CliError('give exactly one of --graph SPEC or --family SPEC');
   }
+  if (opts.moves && opts.family !== undefined) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
   let rules = readRulesFlag(opts.rules);
   let fixedKomi: number | null = null;
   if (opts.komi !== undefined) {
@@ -131,28 +146,47 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
 
   if (opts.graph !== undefined) {
     const graph = readGraphSpec(opts.graph);
-    const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, opts.graph));
+    const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, opts.graph), {
+      moves: opts.moves ?? false,
+    });
     if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
     else io.writeOut(describe(record));
     return;
   }
 
-  const family = expandFamily(opts.family as string);
+  const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
-  const graphs = family.value.map((spec) => ({ spec, graph: readGraphSpec(spec) }));
-  const records: SolveRecord[] = [];
-  let header = false;
-  for (const { spec, graph } of graphs) {
-    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, spec));
-    records.push(record);
-    if (opts.json) continue;
-    if (!header) {
-      io.writeOut(tableHeader(record.kind, opts.format));
-      header = true;
+  // A listed family is checked whole before anything is solved: every spec parses and fits the solver.
+  if (family.value.size !== null) {
+    for (const spec of family.value.specs()) {
+      const problem = solverProblem(readGraphSpec(spec), rules);
+      if (problem !== null) throw new CliError(`${spec}: ${problem}`);
     }
-    io.writeOut(tableRow(record, opts.format));
   }
-  if (opts.json) io.writeOut(JSON.stringify(records, null, 2) + '\n');
+  // Each row (or JSON element) is written as soon as its graph is solved.
+  const kind: SolveRecord['kind'] =
+    rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';
+  let first = true;
+  if (opts.json) io.writeOut('[');
+  else io.writeOut(tableHeader(kind, opts.format));
+  for (const spec of family.value.specs()) {
+    const graph = readGraphSpec(spec);
+    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, spec));
+    if (opts.json) {
+      io.writeOut((first ? '\n' : ',\n') + indent(JSON.stringify(record, null, 2)));
+    } else {
+      io.writeOut(tableRow(record, opts.format));
+    }
+    first = false;
+  }
+  if (opts.json) io.writeOut(first ? ']\n' : '\n]\n');
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => '  ' + line)
+    .join('\n');
 }
 
 /** The progress callbacks of one graph: node counts every 2 s, and (komi search) one line per komi solve. */
@@ -182,6 +216,7 @@ export function solveOne(
   pvLength: number,
   onProgress: SolverSettings['onProgress'] = null,
   log: ((line: string) => void) | null = null,
+  more: { moves?: boolean } = {},
 ): SolveRecord {
   const problem = solverProblem(graph, rules);
   if (problem !== null) throw new CliError(problem);
@@ -209,7 +244,7 @@ export function solveOne(
                 `(${solve.nodes} nodes${solve.slice === null ? '' : ` of a ${solve.slice}-node slice`}); proven: ${intervalText(low, high)}`,
             );
           };
-    const report = komiOfGraph(graph, rules, all, true, { onSolve });
+    const report = komiOfGraph(graph, rules, all, true, { onSolve, moves: more.moves ?? false });
     return {
       ...base,
       rules: formatRules(rules).replace(/komi=\S+/, 'komi=searched'),
@@ -229,24 +264,46 @@ export function solveOne(
       })),
       pv: moveNames(report.pv.slice(0, pvLength), 1),
       pvTruncated: report.pvTruncated || report.pv.length > pvLength,
+      ...(more.moves ? { moves: report.moves === null ? null : listMoves(graph, report.moves, 'winner') } : {}),
       nodes: report.nodes,
       seconds: report.seconds,
     };
   }
 
   const solver = new Solver(graph, rules, all);
+  const start = Date.now();
   const report = solveWithVariation(solver, startRoot(rules), pvLength, {
     maxNodes: settings.maxNodes ?? null,
     maxSeconds: settings.maxSeconds ?? null,
   });
   const solved = report.status === 'solved' && report.value !== null;
+  let nodes = report.nodes;
+  let moves: MoveRecord[] | undefined;
+  if (more.moves) {
+    const listed = moveValues(solver, startRoot(rules), {
+      maxNodes: settings.maxNodes === undefined || settings.maxNodes === null ? null : Math.max(0, settings.maxNodes - nodes),
+      maxSeconds:
+        settings.maxSeconds === undefined || settings.maxSeconds === null
+          ? null
+          : Math.max(0, settings.maxSeconds - (Date.now() - start) / 1000),
+    });
+    nodes += listed.nodes;
+    moves = listMoves(graph, listed.moves, solver.kind === 'score' ? 'score' : 'winner');
+  }
+  // What the search proved when it stopped: the table's and Benson's bounds at the root and a few plies below.
+  const bounds = solved ? null : solver.provenBounds(startRoot(rules));
+  if (bounds !== null) {
+    bounds.lower = Math.max(bounds.lower, report.lower);
+    bounds.upper = Math.min(bounds.upper, report.upper);
+  }
   const common = {
     status: report.status,
     reason: report.reason,
     pv: moveNames(report.pv, 1),
     pvTruncated: report.pvTruncated,
-    nodes: report.nodes,
-    seconds: report.seconds,
+    ...(moves === undefined ? {} : { moves }),
+    nodes,
+    seconds: (Date.now() - start) / 1000,
   };
   if (solver.kind === 'score') {
     const score = solved ? (report.value as number) : null;
@@ -255,11 +312,21 @@ export function solveOne(
       kind: 'score',
       ...common,
       score,
+      ...(bounds === null ? {} : { lower: bounds.lower, upper: bounds.upper }),
       result: score === null ? null : resultText(score - rules.komi),
     };
   }
   const winner = solved ? ((report.value as number) > 0 ? 'B' : 'W') : null;
   return { ...base, kind: 'winner', ...common, winner, result: winner === null ? null : `${winner}+M` };
+}
+
+/** First moves as printed: the vertex name (or pass), the value (black's view) and the result in words. */
+function listMoves(graph: Graph, moves: readonly MoveValue[], kind: 'score' | 'winner'): MoveRecord[] {
+  return moves.map(({ move, value }) => ({
+    move: move === PASS ? 'pass' : vertexName(graph, move),
+    value,
+    result: value === null ? null : kind === 'score' ? resultText(value) : value > 0 ? 'B+M' : 'W+M',
+  }));
 }
 
 function resultText(diff: number): string {
@@ -311,12 +378,23 @@ export function describe(r: SolveRecord): string {
       lines.push(`line: ${line}`);
     } else {
       lines.push(`optimal score: ${stopped(r)}`);
+      if (r.lower !== undefined && r.upper !== undefined) {
+        lines.push(`proven: ${r.lower} <= score <= ${r.upper} (black minus white, no komi)`);
+      }
     }
   } else if (r.status === 'solved') {
     lines.push(`winner: ${r.result}`);
     lines.push(`line: ${line}`);
   } else {
     lines.push(`winner: ${stopped(r)}`);
+  }
+  if (r.moves !== undefined) {
+    if (r.moves === null) lines.push('first moves: not listed (the komi is unknown)');
+    else {
+      const at = r.kind === 'komi' ? ` at komi ${r.komi}` : r.kind === 'winner' ? ` at komi ${r.rules.match(/komi=(\S+)/)?.[1] ?? '?'}` : '';
+      const what = r.kind === 'score' ? 'optimal score after it, black minus white, no komi' : 'winner after it';
+      lines.push(`first moves${at} (${what}): ${r.moves.map((m) => `B ${m.move} ${m.result ?? 'unknown'}`).join(', ')}`);
+    }
   }
   lines.push(`nodes: ${r.nodes}, seconds: ${r.seconds.toFixed(2)}`);
   return lines.join('\n') + '\n';

@@ -44,6 +44,14 @@ export interface CountOptions {
   readonly onProgress?: (done: number, states: number) => void;
   /** Give up (throw) beyond this many states at once. */
   readonly maxStates?: number;
+  /** Give up (throw CountTimeError) after this many seconds; checked every 4,096 states. */
+  readonly maxSeconds?: number | null;
+  /**
+   * Called every `tickSeconds` (default 2) while a vertex is being added, with the vertices done, the states of the
+   * step being built so far and the elapsed seconds: progress on graphs where one vertex takes long.
+   */
+  readonly onTick?: (done: number, states: number, seconds: number) => void;
+  readonly tickSeconds?: number;
 }
 
 /** The most frontier states the count holds at once (a JavaScript Map's limit is 2^24 entries). */
@@ -52,6 +60,18 @@ export const MAX_COUNT_STATES = 16_000_000;
 export class CountLimitError extends Error {
   constructor(readonly states: number) {
     super(`more than ${states.toLocaleString('en-US')} frontier states at once: this graph's frontier is too wide to count`);
+  }
+}
+
+/** The count ran past its time limit. */
+export class CountTimeError extends Error {
+  constructor(
+    readonly seconds: number,
+    readonly done: number,
+    readonly vertices: number,
+    readonly states: number,
+  ) {
+    super(`stopped at --max-seconds ${seconds} after ${done} of ${vertices} vertices (${states.toLocaleString('en-US')} frontier states)`);
   }
 }
 
@@ -203,6 +223,10 @@ export function countLegalPositions(graph: Graph, options: CountOptions = {}): C
   const relabel = new Int32Array(size + 1);
   const codes: number[] = [];
   const mergedFlag = new Uint8Array(size + 1);
+  const maxMs = options.maxSeconds === undefined || options.maxSeconds === null ? Infinity : options.maxSeconds * 1000;
+  const tickMs = (options.tickSeconds ?? 2) * 1000;
+  let lastTick = start;
+  let work = 0;
 
   for (let step = 0; step < n; step++) {
     const w = order[step];
@@ -222,6 +246,14 @@ export function countLegalPositions(graph: Graph, options: CountOptions = {}): C
     const wStays = last[w] > step;
     const next = new Map<string, bigint>();
     for (const [key, count] of states) {
+      if ((++work & 4095) === 0) {
+        const now = Date.now();
+        if (now - start > maxMs) throw new CountTimeError(options.maxSeconds as number, step, n, Math.max(states.size, next.size));
+        if (options.onTick !== undefined && now - lastTick >= tickMs) {
+          lastTick = now;
+          options.onTick(step, next.size, (now - start) / 1000);
+        }
+      }
       for (let k = 0; k < f; k++) {
         const code = key.charCodeAt(k);
         // 0 empty; 1, 2 a stone of a group with a liberty; 3 + 2 * label + (colour - 1) a group without one yet.
@@ -298,6 +330,12 @@ export function countLegalPositions(graph: Graph, options: CountOptions = {}): C
     if (states.size > maxStates) maxStates = states.size;
     if (states.size > stateCap) throw new CountLimitError(stateCap);
     options.onProgress?.(step + 1, states.size);
+    const now = Date.now();
+    if (now - start > maxMs) throw new CountTimeError(options.maxSeconds as number, step + 1, n, states.size);
+    if (options.onTick !== undefined && now - lastTick >= tickMs) {
+      lastTick = now;
+      options.onTick(step + 1, states.size, (now - start) / 1000);
+    }
   }
   let total = 0n;
   for (const c of states.values()) total += c;

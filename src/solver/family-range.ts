@@ -11,7 +11,18 @@ export type FamilyResult = Result<string[], 'bad-family'>;
 /** At most this many graphs in one family. */
 export const MAX_FAMILY_SIZE = 10_000;
 
-export function expandFamily(text: string): FamilyResult {
+/**
+ * A family checked and ready to list: `size` graphs (null for `connected`, whose sizes are known only by
+ * enumerating) and their specs, produced one at a time (`connected 7` enumerates two million edge sets: the first
+ * graphs of a family are solved and printed before the last are enumerated).
+ */
+export interface FamilyPlan {
+  readonly size: number | null;
+  specs(): Generator<string>;
+}
+
+/** Checks a family spec entirely (every range, the enumerator's limit) before anything is enumerated. */
+export function planFamily(text: string): Result<FamilyPlan, 'bad-family'> {
   const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
   if (words.length === 0) return failure('bad-family', 'empty family (e.g. "cycle 3..10")');
   const choices: string[][] = [];
@@ -31,15 +42,20 @@ export function expandFamily(text: string): FamilyResult {
   }
   if (words[0].toLowerCase() === 'connected') {
     if (choices.length !== 2) return failure('bad-family', 'usage: connected N or connected A..B (vertices)');
-    const specs: string[] = [];
-    for (const value of choices[1]) {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > MAX_ENUMERATED_VERTICES) {
-        return failure('bad-family', `connected graphs are enumerated for 1..${MAX_ENUMERATED_VERTICES} vertices`);
-      }
-      for (const edges of connectedGraphs(n)) specs.push(edgesSpec(n, edges));
+    const sizes = choices[1].map(Number);
+    const bad = sizes.find((n) => !Number.isInteger(n) || n < 1 || n > MAX_ENUMERATED_VERTICES);
+    if (bad !== undefined) {
+      return failure(
+        'bad-family',
+        `connected graphs are enumerated for 1..${MAX_ENUMERATED_VERTICES} vertices, not ${choices[1][sizes.indexOf(bad)]}`,
+      );
     }
-    return ok(specs);
+    return ok({
+      size: null,
+      *specs() {
+        for (const n of sizes) for (const edges of connectedGraphs(n)) yield edgesSpec(n, edges);
+      },
+    });
   }
   let specs: string[][] = [[]];
   for (const options of choices) {
@@ -48,5 +64,18 @@ export function expandFamily(text: string): FamilyResult {
     if (next.length > MAX_FAMILY_SIZE) return failure('bad-family', `more than ${MAX_FAMILY_SIZE} graphs`);
     specs = next;
   }
-  return ok(specs.map((s) => s.join(' ')));
+  const list = specs.map((s) => s.join(' '));
+  return ok({
+    size: list.length,
+    *specs() {
+      yield* list;
+    },
+  });
+}
+
+/** Every spec of a family, as a list. */
+export function expandFamily(text: string): FamilyResult {
+  const plan = planFamily(text);
+  if (!plan.ok) return plan;
+  return ok([...plan.value.specs()]);
 }

@@ -135,6 +135,12 @@ export interface SearchOutcome {
   readonly maxPly: number;
   /** The last completed iteration's ply limit (iterative deepening), else null. */
   readonly depth: number | null;
+  /**
+   * Proven bounds of the value, black's view: the value when solved; when unknown, the best move proved so far by
+   * an exact child result at the root (a bound for the player to move), else the whole range.
+   */
+  readonly lower: number;
+  readonly upper: number;
 }
 
 export interface SolverStats {
@@ -245,6 +251,8 @@ export class Solver {
   private maxPly = 0;
   private currentDepth: number | null = null;
   private rootBest = NO_MOVE;
+  /** The best value (mover's view) an exact child result at the root proved during this solve. */
+  private rootProven = NEG;
 
   constructor(graph: Graph, rules: Rules, settings: Partial<SolverSettings> = {}) {
     const problem = solverProblem(graph, rules);
@@ -285,6 +293,7 @@ export class Solver {
     const startNodes = this.stats.nodes;
     this.maxPly = 0;
     this.rootBest = NO_MOVE;
+    this.rootProven = NEG;
     let bestSoFar: number = NO_MOVE;
     let lastDepth: number | null = null;
     try {
@@ -330,6 +339,62 @@ export class Solver {
       out.push({ move: m, value: r.value });
     }
     return out;
+  }
+
+  /**
+   * What the table and Benson's bounds prove of `state` without searching, black's view: its own bounds, narrowed
+   * by the minimax of its actions' bounds down to `depth` plies (each action under the state's history, refused
+   * moves left out). Sound under any history for the same reasons as a table hit; after an "unknown" solve it gives
+   * the interval the search had proved. At most `maxProbes` states are looked at.
+   */
+  provenBounds(state: RootState, depth = 3, maxProbes = 20000): { lower: number; upper: number } {
+    let probes = 0;
+    const visit = (st: RootState, d: number): [number, number] => {
+      probes++;
+      this.load(st);
+      this.probeBounds(this.minValue - 1, this.maxValue + 1, true);
+      const black = st.toMove === 1;
+      let lo = black ? this.pLo : -this.pHi;
+      let hi = black ? this.pHi : -this.pLo;
+      if (lo >= hi || d <= 0 || probes >= maxProbes) return [lo, hi];
+      let cLo = NEG;
+      let cHi = NEG;
+      let any = false;
+      const actions: number[] = [];
+      for (let v = 0; v < this.n; v++) actions.push(v);
+      actions.push(PASS);
+      for (const m of actions) {
+        const child = this.childRoot(st, m);
+        if (child === null) continue;
+        any = true;
+        let b: [number, number];
+        if (child === 'end') {
+          const v = this.bb.areaScore(st.black, st.white);
+          b = [v, v];
+        } else if (probes >= maxProbes) {
+          b = [this.minValue, this.maxValue];
+        } else {
+          b = visit(child, d - 1);
+        }
+        // The mover's view: black maximises, white minimises (negated).
+        const mLo = black ? b[0] : -b[1];
+        const mHi = black ? b[1] : -b[0];
+        if (mLo > cLo) cLo = mLo;
+        if (mHi > cHi) cHi = mHi;
+      }
+      if (!any) {
+        // Lastmove rules: the player to move can neither move nor pass, and loses.
+        if (this.kind === 'lastmove') return black ? [-1, -1] : [1, 1];
+        return [lo, hi];
+      }
+      const bLo = black ? cLo : -cHi;
+      const bHi = black ? cHi : -cLo;
+      if (bLo > lo) lo = bLo;
+      if (bHi < hi) hi = bHi;
+      return [lo, hi];
+    };
+    const [lower, upper] = visit(state, depth);
+    return { lower, upper };
   }
 
   /**
@@ -385,7 +450,19 @@ export class Solver {
   ): SearchOutcome {
     let value: number | null = null;
     if (moverValue !== null) value = this.rootToMove === 1 ? moverValue : -moverValue;
+    let lower = this.minValue;
+    let upper = this.maxValue;
+    if (value !== null) {
+      lower = value;
+      upper = value;
+    } else if (this.rootProven > NEG) {
+      const proven = Math.min(this.maxValue, Math.max(this.minValue, this.rootProven));
+      if (this.rootToMove === 1) lower = proven;
+      else upper = -proven;
+    }
     return {
+      lower,
+      upper,
       status,
       value,
       best,
@@ -770,6 +847,9 @@ export class Solver {
         any = true;
         v = -this.searchAfterStone(nb, nw, tag, -b, -(a > best ? a : best), depth - 1, ply + 1, stabFrom, stabTo);
       }
+      // At the root, an exact child result better than what the child was asked to beat proves the move's value
+      // at least v (fail-soft): kept as a proven bound for a solve that ends unknown.
+      if (ply === 0 && this.rExact && v > (a > best ? a : best) && v > this.rootProven) this.rootProven = v;
       if (v > best) {
         best = v;
         bestMove = m;

@@ -140,6 +140,54 @@ export function solveWithVariation(
   return { ...outcome, nodes, seconds: (Date.now() - start) / 1000, pv, pvTruncated: truncated };
 }
 
+/** One first move (a vertex or PASS) and its exact value, black's view (null: not settled within the limits). */
+export interface MoveValue {
+  readonly move: number;
+  readonly value: number | null;
+}
+
+/**
+ * The exact value of every legal action at `root` (vertices in order, then the pass), each solved under the
+ * root's history. The budget covers them all: each solve gets what the earlier ones left, and once it is spent the
+ * remaining actions are left unknown.
+ */
+export function moveValues(
+  solver: Solver,
+  root: RootState,
+  budget: { maxNodes: number | null; maxSeconds: number | null } = { maxNodes: null, maxSeconds: null },
+): { moves: MoveValue[]; nodes: number } {
+  const start = Date.now();
+  const moves: MoveValue[] = [];
+  let nodes = 0;
+  const actions: number[] = [];
+  for (let v = 0; v < solver.graph.n; v++) actions.push(v);
+  actions.push(PASS);
+  for (const m of actions) {
+    const child = solver.childRoot(root, m);
+    if (child === null) continue;
+    if (child === 'end') {
+      moves.push({ move: m, value: solver.bb.areaScore(root.black, root.white) });
+      continue;
+    }
+    if (solver.noAction(child)) {
+      // The opponent can neither move nor pass (lastmove rules): the mover wins.
+      moves.push({ move: m, value: root.toMove === 1 ? 1 : -1 });
+      continue;
+    }
+    const nodesLeft = budget.maxNodes === null ? null : budget.maxNodes - nodes;
+    const secondsLeft = budget.maxSeconds === null ? null : budget.maxSeconds - (Date.now() - start) / 1000;
+    if ((nodesLeft !== null && nodesLeft <= 0) || (secondsLeft !== null && secondsLeft <= 0)) {
+      moves.push({ move: m, value: null });
+      continue;
+    }
+    solver.setLimits(nodesLeft, secondsLeft);
+    const out = solver.solve(child);
+    nodes += out.nodes;
+    moves.push({ move: m, value: out.status === 'solved' ? out.value : null });
+  }
+  return { moves, nodes };
+}
+
 export interface KomiSolve {
   readonly komi: number;
   /** 1 black wins, -1 white wins, null unknown (the solve ran out of its slice or of the limits). */
@@ -170,6 +218,8 @@ export interface KomiReport {
   /** Black's winning line at the komi (when solved). */
   readonly pv: readonly number[];
   readonly pvTruncated: boolean;
+  /** With options.moves, when solved: every legal first move's value at the komi (+1 black wins, -1 white wins). */
+  readonly moves: readonly MoveValue[] | null;
 }
 
 /** How the komi search spends its budget (docs/solver.md, "The komi of a graph"). */
@@ -179,6 +229,8 @@ export interface KomiSearchOptions {
    * settled doubles it.
    */
   readonly firstSlice: number;
+  /** When solved, also the value of every legal first move at the komi (moveValues). */
+  readonly moves: boolean;
   /** Called after each solve, with the interval proven so far. */
   readonly onSolve: ((solve: KomiSolve, low: number | null, high: number | null) => void) | null;
 }
@@ -325,6 +377,15 @@ export function komiOfGraph(
     pvTruncated = report.pvTruncated;
     nodes += report.nodes;
   }
+  let moves: MoveValue[] | null = null;
+  if (done && options.moves && blackWinsAt !== null) {
+    const listed = moveValues(solver, startRoot(rules, blackWinsAt), {
+      maxNodes: maxNodes === null ? null : Math.max(0, maxNodes - nodes),
+      maxSeconds: maxSeconds === null ? null : Math.max(0, maxSeconds - (Date.now() - start) / 1000),
+    });
+    moves = listed.moves;
+    nodes += listed.nodes;
+  }
   return {
     status: done ? 'solved' : 'unknown',
     komi: done ? blackWinsAt : null,
@@ -338,5 +399,6 @@ export function komiOfGraph(
     reason: done ? null : reason,
     pv,
     pvTruncated,
+    moves,
   };
 }

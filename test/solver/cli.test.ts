@@ -82,6 +82,84 @@ describe('graphgo solve', () => {
     expect(row.out.split('\n')[1]).toMatch(/^path 4,4,3,unknown \(>= 0\),60,/);
   });
 
+  it('--moves: every legal first move with its exact value', async () => {
+    // Path 3 (1-2-3) under area: the centre takes the board (an end stone of white would be a suicide repeating the
+    // colouring); after an end stone white's centre stone captures it and owns the board, and a pass lets white take
+    // the centre.
+    const area = await run('solve', '--graph', 'path 3', '--rules', 'area', '--moves');
+    expect(area.out).toContain(
+      'first moves (optimal score after it, black minus white, no komi): B 1 W+3, B 2 B+3, B 3 W+3, B pass W+3',
+    );
+    const json = JSON.parse((await run('solve', '--graph', 'path 3', '--rules', 'area', '--moves', '--json')).out);
+    expect(json.moves).toEqual([
+      { move: '1', value: -3, result: 'W+3' },
+      { move: '2', value: 3, result: 'B+3' },
+      { move: '3', value: -3, result: 'W+3' },
+      { move: 'pass', value: -3, result: 'W+3' },
+    ]);
+    // Famine: at the komi of the graph (0) only the centre wins; black has no counter point to pass with.
+    const famine = await run('solve', '--graph', 'path 3', '--moves');
+    expect(famine.out).toContain('first moves at komi 0 (winner after it): B 1 W+M, B 2 B+M, B 3 W+M\n');
+    const fixed = await run('solve', '--graph', 'path 3', '--komi', '1', '--moves');
+    expect(fixed.out).toContain('first moves at komi 1 (winner after it): B 1 W+M, B 2 W+M, B 3 W+M\n');
+    // Limits: what is not settled is marked unknown.
+    const limited = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--rules', 'area', '--moves', '--max-nodes', '50', '--json')).out);
+    expect(limited.moves.every((m: { value: number | null }) => m.value === null)).toBe(true);
+    expect(limited.nodes).toBe(50);
+    expect((await run('solve', '--family', 'path 1..3', '--moves')).err).toContain('--moves lists the first moves of one graph');
+  });
+
+  it('--max-nodes is exact', async () => {
+    for (const n of [1, 7, 1025]) {
+      const area = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--rules', 'area', '--max-nodes', String(n), '--json')).out);
+      expect(area).toMatchObject({ status: 'unknown', reason: 'max-nodes', nodes: n });
+    }
+    const komi = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--max-nodes', '1', '--json')).out);
+    expect(komi).toMatchObject({ status: 'unknown', nodes: 1, solves: [{ komi: 0, winner: null, nodes: 1 }] });
+  });
+
+  it('an area solve ending unknown prints its proven bounds', async () => {
+    const r = await run('solve', '--graph', 'grid 3 3', '--rules', 'area', '--max-nodes', '1000');
+    expect(r.out).toContain('proven: -9 <= score <= 9 (black minus white, no komi)');
+    const k = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--rules', 'area', '--max-nodes', '1000', '--json')).out);
+    expect(k).toMatchObject({ status: 'unknown', lower: -9, upper: 9 });
+  });
+
+  it('families: checked before enumerating, each row written as its graph is solved', async () => {
+    const t0 = Date.now();
+    const bad = await run('solve', '--family', 'connected 1..8');
+    expect(bad).toMatchObject({ code: 1, err: 'graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 8\n' });
+    expect((await run('solve', '--family', 'grid 5..6 5..6')).err).toContain('graphgo: grid 6 6: the exact solver takes graphs of at most 32 vertices');
+    expect(Date.now() - t0).toBeLessThan(5000);
+    // connected 7 takes minutes to enumerate: the first rows come long before. The output stops the run after two.
+    let out = '';
+    let rows = 0;
+    const start = Date.now();
+    const code = await runCli(['solve', '--family', 'connected 1..7', '--format', 'csv', '--no-progress'], {
+      writeOut: (text) => {
+        out += text;
+        if (++rows === 3) throw new Error('enough rows');
+      },
+      writeErr: () => {},
+    });
+    expect(code).toBe(1);
+    expect(Date.now() - start).toBeLessThan(10000);
+    expect(out.split('\n').slice(0, 3).map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+      'graph,vertices,edges,komi',
+      'edges 1,1,0,-1',
+      'edges 2 1-2,2,1,-1',
+    ]);
+    // JSON is an array written one element at a time.
+    const chunks: string[] = [];
+    await runCli(['solve', '--family', 'path 1..3', '--json'], { writeOut: (t) => void chunks.push(t), writeErr: () => {} });
+    expect(chunks.length).toBe(5);
+    expect(JSON.parse(chunks.join('')).map((r: { graph: string; komi: number }) => [r.graph, r.komi])).toEqual([
+      ['path 1', -1],
+      ['path 2', -1],
+      ['path 3', 0],
+    ]);
+  });
+
   it('measurement switches give the same answer', async () => {
     const r = await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--no-tt', '--no-symmetry', '--no-benson');
     expect(r.out).toContain('optimal score: B+1');
@@ -111,6 +189,13 @@ describe('graphgo count', () => {
   });
   it('needs a graph', async () => {
     expect((await run('count')).err).toContain('missing --graph');
+  });
+  it('--max-seconds stops a count, with how far it got', async () => {
+    const r = await run('count', '--graph', 'grid 10 10', '--max-seconds', '0.3', '--no-progress');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/^graphgo: cannot count grid 10 10: stopped at --max-seconds 0.3 after \d+ of 100 vertices \([\d,]+ frontier states\)\n$/);
+    expect((await run('count', '--graph', 'grid 3 3', '--max-seconds', 'x')).err).toContain('--max-seconds');
   });
 });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARC } from '../../src/graph.js';
 import type { Graph } from '../../src/graph.js';
-import { chooseOrder, CountLimitError, countLegalPositions, frontierWidth } from '../../src/solver/count.js';
+import { chooseOrder, CountLimitError, CountTimeError, countLegalPositions, frontierWidth } from '../../src/solver/count.js';
 import { graphOf } from './helpers.js';
 
 function bruteForce(graph: Graph): number {
@@ -120,5 +120,16 @@ describe('counting limits', () => {
     // grid 6 6 holds tens of thousands of states at once; a cap of 1,000 must stop it with CountLimitError.
     expect(() => countLegalPositions(graphOf('grid 6 6'), { maxStates: 1000 })).toThrow(CountLimitError);
     expect(() => countLegalPositions(graphOf('grid 6 6'), { maxStates: 1000 })).toThrow(/frontier is too wide to count/);
+  });
+});
+
+describe('count limits and progress', () => {
+  it('ticks while it counts, and stops at maxSeconds', () => {
+    const ticks: [number, number][] = [];
+    const report = countLegalPositions(graphOf('grid 5 5'), { tickSeconds: 0, onTick: (done, states) => ticks.push([done, states]) });
+    expect(report.count).toBe(414295148741n);
+    expect(ticks.length).toBeGreaterThanOrEqual(25);
+    expect(ticks[ticks.length - 1][0]).toBe(25);
+    expect(() => countLegalPositions(graphOf('grid 9 9'), { maxSeconds: 0.05 })).toThrow(CountTimeError);
   });
 });
