@@ -23,6 +23,7 @@ import type { Graph } from '../../src/graph.js';
 import { PASS, RESIGN } from '../../src/vocabulary.js';
 import { parseVertex, vertexName } from '../../src/notation.js';
 import { Rng } from '../../src/rng.js';
+import { BOARD_LIMITS } from '../../src/setup.js';
 import { parseRules, type Rules } from '../../src/rules.js';
 import { ensureDist, ENGINE_MAIN } from './build-dist.js';
 import { REPO_ROOT } from './tst-runner.js';
@@ -192,7 +193,7 @@ class Shadow {
         return game.undo() ? { expected: ok(), changed: true } : { expected: fail('cannot undo'), changed: false };
       case 'set_graph': {
         if (args.length === 0) return { expected: fail('syntax error'), changed: false };
-        const built = parseGraphSpec(args.join(' '));
+        const built = parseGraphSpec(args.join(' '), BOARD_LIMITS);
         if (!built.ok) {
           const text = built.error.code === 'syntax' ? 'syntax error' : `invalid graph: ${built.error.message}`;
           return { expected: fail(text), changed: false };
