@@ -97,8 +97,8 @@ export function graphgo(args: readonly string[]): Child {
 }
 
 /** A worker with a short lock, so a killed worker's game is taken by another within about two seconds. */
-export async function startWorker(url: string, name: string): Promise<Child> {
-  const w = graphgo(['tournament', 'worker', '--queue', url, '--name', name, '--lock-seconds', '1']);
+export async function startWorker(url: string, name: string, ...extra: string[]): Promise<Child> {
+  const w = graphgo(['tournament', 'worker', '--queue', url, '--name', name, '--lock-seconds', '1', ...extra]);
   await waitFor(() => w.output().includes('waiting for games') || w.child.exitCode !== null);
   if (w.child.exitCode !== null) throw new Error(`worker ${name} exited:\n${w.output()}`);
   return w;

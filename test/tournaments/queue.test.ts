@@ -9,6 +9,8 @@
  * - the coordinator SIGKILLed mid-run and started again;
  * - Redis killed mid-run and started again on the same port;
  * - an SPRT decision: no game is left on the queue;
+ * - a worker mapping an engine name to its own command line (`--engine NAME=COMMAND`), and a run halted by a worker
+ *   that cannot start the engine;
  * - an unreachable Redis and a bad URL: a clear error, no hang.
  *
  * When /usr/bin/redis-server is missing the tests are skipped, unless CI is set: then they fail and say how to
@@ -58,8 +60,8 @@ describe.skipIf(!RUN)('tournaments on a Redis queue', () => {
     await redis?.stop();
   });
 
-  const worker = async (name: string): Promise<Child> => {
-    const w = await startWorker(redis!.url, name);
+  const worker = async (name: string, ...extra: string[]): Promise<Child> => {
+    const w = await startWorker(redis!.url, name, ...extra);
     children.push(w);
     return w;
   };
@@ -190,6 +192,30 @@ describe.skipIf(!RUN)('tournaments on a Redis queue', () => {
     } finally {
       await queue.close();
     }
+  }, 60_000);
+
+  it('a worker runs its own command line for an engine it maps by name; without the mapping the run halts and resumes later', async () => {
+    // The tournament names an engine by a command that exists on no machine: only a worker that maps the name to a
+    // command of its own can play it.
+    const missing = join(tempDir('graphgo-queue-'), 'no-such-engine');
+    const out = join(tempDir('graphgo-queue-'), 'mapped');
+    const args = [
+      'tournament', 'match', '--engine', 'builtin:random', '--engine', `ext=${missing} --mode gtp`, '--graph', 'grid 3 3',
+      '--rules', 'area', '--games', '6', '--out', out, '--queue', redis!.url,
+    ];
+    const unmapped = await worker('plain');
+    const halted = graphgo(args);
+    children.push(halted);
+    expect(await halted.exited).not.toBe(0);
+    expect(halted.output()).toContain(missing);
+    await stopChild(unmapped);
+
+    await worker('mapper', '--engine', `ext=${process.execPath} dist/cli/main.js gtp --bot random`);
+    const resumed = graphgo(args);
+    children.push(resumed);
+    const text = await finished(resumed);
+    expect(text).toContain('done: 6 games played');
+    expectEveryGameOnce(out, 6, ['mapper']);
   }, 60_000);
 
   it('an unreachable Redis or a bad URL is a clear error, not a hang', async () => {
