@@ -36,11 +36,6 @@ const LATE_MOVES_PER_VERTEX = 2;
  * starts remembering refusals (bots/refusal-cache.ts); before that the upkeep would cost more than it saves.
  */
 const REMEMBER_AFTER_TRIES = 16;
-/**
- * The largest chain a sacrifice inside the opponent's eye space may make: filling a six-point eye space leaves at
- * most five stones in atari, and every dead shape (nakade) of up to six points is reached that way.
- */
-export const NAKADE_MAX_STONES = 5;
 
 /**
  * Which code plays: `wasm` the WebAssembly kernel (bots/kernel/, the same moves about twice as fast; undirected
@@ -152,14 +147,6 @@ export function judgeUndirected(p: Position, v: number, c: number): number {
  * plus v's pairs with its empty neighbours. Needs `p.squaresExact`; v must be legal and not an eye.
  */
 export function isSelfAtariUndirected(p: Position, v: number, c: number): boolean {
-  return selfAtariLiberty(p, v, c) >= 0;
-}
-
-/**
- * The liberty a stone of colour c on v would leave to a chain of two or more stones in atari, or -1 when the move
- * is no such self-atari (isSelfAtariUndirected). Then every pseudo-liberty is that one vertex: their mean.
- */
-export function selfAtariLiberty(p: Position, v: number, c: number): number {
   const { adjStart, adj } = p.graph;
   const color = p.color;
   const head = p.head;
@@ -190,54 +177,10 @@ export function selfAtariLiberty(p: Position, v: number, c: number): number {
       sumSq -= vv;
     } else if (p.inAtari(head[w])) {
       // An enemy chain next to v in atari has v as its last liberty: the move captures.
-      return -1;
+      return false;
     }
   }
-  return size >= 2 && (count === 1 || (count > 1 && count * sumSq === sum * sum)) ? sum / count : -1;
-}
-
-
-/**
- * Whether a self-atari by c on v is a sacrifice inside the opponent's eye space, which the tactics let through: the
- * chain it makes has at most NAKADE_MAX_STONES stones and its one liberty `lib` touches nothing but opponents' stones
- * and that chain, so the chain and `lib` are an enclosed eye space of the opponent. Filling such a space is how a
- * big eye is reduced to a dead shape (nakade) and how capturing races are won by a throw-in; refusing every
- * self-atari, the playouts let groups with big eyes live. Costs nothing in an area count: the stones die in the
- * opponent's own area. `lib` is the liberty the chain would keep.
- */
-export function isNakadeSacrifice(p: Position, v: number, c: number, lib: number): boolean {
-  const { adjStart, adj } = p.graph;
-  const color = p.color;
-  const head = p.head;
-  const start = adjStart[v];
-  const end = adjStart[v + 1];
-  let size = 1;
-  for (let i = start; i < end; i++) {
-    const w = adj[i];
-    if (color[w] === c && !chainMetBefore(p, start, i, c, head[w])) size += p.size[head[w]];
-  }
-  if (size > NAKADE_MAX_STONES) return false;
-  for (let i = adjStart[lib]; i < adjStart[lib + 1]; i++) {
-    const w = adj[i];
-    if (w === v) continue;
-    const cw = color[w];
-    if (cw === EMPTY) return false;
-    if (cw === c && !chainMetBefore(p, start, end, c, head[w])) return false;
-  }
-  return true;
-}
-
-/** After c's stone joined the chain at h, left in atari: whether that chain is a sacrifice as isNakadeSacrifice. */
-function isNakadeChain(p: Position, h: number): boolean {
-  if (p.size[h] > NAKADE_MAX_STONES) return false;
-  const { adjStart, adj } = p.graph;
-  const lib = p.atariLiberty(h);
-  for (let i = adjStart[lib]; i < adjStart[lib + 1]; i++) {
-    const w = adj[i];
-    const cw = p.color[w];
-    if (cw === EMPTY || (cw === p.color[h] && p.head[w] !== h)) return false;
-  }
-  return true;
+  return size >= 2 && (count === 1 || (count > 1 && count * sumSq === sum * sum));
 }
 
 /** The default move cap: three moves per vertex and some, far beyond a natural playout's length. */
@@ -258,9 +201,6 @@ export class LightPlayout {
   private readonly undirected: boolean;
   private lastKo = -1;
   private late = false;
-  /** The two liberties twoLiberties() found. */
-  private libertyA = -1;
-  private libertyB = -1;
   /** Refusals remembered in this playout's end game (undirected graphs); see REMEMBER_AFTER_TRIES. */
   private readonly refusals: RefusalCache | null;
   private remembering = false;
@@ -277,12 +217,6 @@ export class LightPlayout {
    * of two or more stones into atari without capturing (random self-ataris make light playouts misjudge life).
    */
   tactics = false;
-  /**
-   * With tactics: let the self-atari guard through a sacrifice in the opponent's eye space (isNakadeSacrifice). The
-   * search plays with it; the dead-stone judge (bots/ownership.ts) plays without, since its seki test rests on the
-   * guard keeping shared liberties empty.
-   */
-  sacrifices = false;
 
   /**
    * MoGo's 3x3 patterns (bots/patterns.ts; a search setting, square lattices and two colours only): after the
@@ -374,10 +308,7 @@ export class LightPlayout {
       return false;
     }
     if (verdict >= 0 && this.koTaken[verdict] === this.playoutId) return false;
-    if (refuseSelfAtari) {
-      const lib = selfAtariLiberty(p, v, c);
-      if (lib >= 0 && (this.late || !this.sacrifices || !isNakadeSacrifice(p, v, c, lib))) return false;
-    }
+    if (refuseSelfAtari && isSelfAtariUndirected(p, v, c)) return false;
     refusals?.beforeMove(p, v, c);
     p.playQuick(v, c);
     refusals?.afterMove(p, v);
@@ -402,7 +333,7 @@ export class LightPlayout {
     if (p.play(v, c, false) === PLAY_SUICIDE) return false;
     const k = p.koVertex;
     const h = p.head[v];
-    if ((k >= 0 && this.koTaken[k] === this.playoutId) || ((this.late || this.tactics) && p.size[h] >= 2 && p.inAtari(h) && p.captured === 0 && (this.late || !this.sacrifices || !isNakadeChain(p, h)))) {
+    if ((k >= 0 && this.koTaken[k] === this.playoutId) || ((this.late || this.tactics) && p.size[h] >= 2 && p.inAtari(h) && p.captured === 0)) {
       p.undo();
       return false;
     }
@@ -420,7 +351,7 @@ export class LightPlayout {
   run(rng: Rng, order: readonly number[], seat: number, ko: number, lastMove = -1): PlayoutResult {
     const kernel = this.kernel;
     if (kernel !== null && kernel.accepts(order, this.patterns)) {
-      const moves = kernel.run(rng, order, seat, ko, lastMove, this.moveCap, this.tactics, this.patterns, this.sacrifices);
+      const moves = kernel.run(rng, order, seat, ko, lastMove, this.moveCap, this.tactics, this.patterns);
       this.playedCount = moves;
       return { moves, capped: moves >= this.moveCap, endSeat: kernel.endSeat };
     }
@@ -489,69 +420,7 @@ export class LightPlayout {
       const liberty = p.atariLiberty(h);
       if (p.emptyNeighbours[liberty] >= 2) return liberty;
     }
-    return this.twoLibertyAnswer(m, c, hm);
-  }
-
-  /**
-   * The reply to a last move m that left a chain with two liberties: first an atari on m's chain that extending
-   * cannot answer (the other liberty would give it at most one liberty back), then a third liberty for an own chain
-   * next to m, at the liberty that gives the most (at least two new ones); -1 when neither applies. Capturing races
-   * and the life of small groups turn on these moves, and uniformly random playouts get them wrong.
-   */
-  private twoLibertyAnswer(m: number, c: number, hm: number): number {
-    const p = this.position;
-    if (this.twoLiberties(hm)) {
-      const a = this.libertyA;
-      const b = this.libertyB;
-      // The atari stone needs two empty neighbours of its own, or the answer would capture it.
-      if (p.emptyNeighbours[a] >= 2 && this.escapeRoom(b, a) <= 1) return a;
-      if (p.emptyNeighbours[b] >= 2 && this.escapeRoom(a, b) <= 1) return b;
-    }
-    const { adjStart, adj } = p.graph;
-    for (let i = adjStart[m], end = adjStart[m + 1]; i < end; i++) {
-      const w = adj[i];
-      if (p.color[w] !== c || !this.twoLiberties(p.head[w])) continue;
-      const a = this.libertyA;
-      const b = this.libertyB;
-      const gainA = this.escapeRoom(a, b);
-      const gainB = this.escapeRoom(b, a);
-      if (gainA >= 2 && gainA >= gainB) return a;
-      if (gainB >= 2) return b;
-    }
     return -1;
-  }
-
-  /** The empty neighbours of x other than `filled`: the liberties a chain gains by extending to x. */
-  private escapeRoom(x: number, filled: number): number {
-    const p = this.position;
-    const { libStart, lib } = p.graph;
-    let room = p.emptyNeighbours[x];
-    for (let i = libStart[x], end = libStart[x + 1]; i < end; i++) if (lib[i] === filled) room--;
-    return room;
-  }
-
-  /** Whether the chain at h has exactly two liberties (walked, stopping at a third); they go to libertyA/B. */
-  private twoLiberties(h: number): boolean {
-    const p = this.position;
-    if (p.libCount[h] < 2) return false;
-    const { libStart, lib } = p.graph;
-    const color = p.color;
-    let a = -1;
-    let b = -1;
-    let s = h;
-    do {
-      for (let i = libStart[s], end = libStart[s + 1]; i < end; i++) {
-        const x = lib[i];
-        if (color[x] !== EMPTY || x === a || x === b) continue;
-        if (a < 0) a = x;
-        else if (b < 0) b = x;
-        else return false;
-      }
-      s = p.next[s];
-    } while (s !== h);
-    this.libertyA = a;
-    this.libertyB = b;
-    return b >= 0;
   }
 
   /** The liberty of an enemy chain in atari touching the chain with head h (of colour c), or -1. */

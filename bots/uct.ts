@@ -695,7 +695,6 @@ class SearchState {
       this.playout = LightPlayout.forGraph(graph);
       this.work = this.playout.position;
       this.playout.tactics = this.settings.tactics;
-      this.playout.sacrifices = this.settings.tactics;
       this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
       this.playout.patterns = this.squarePatterns;
       this.boardLines = BoardLines.forGraph(graph);

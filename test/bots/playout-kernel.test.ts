@@ -41,8 +41,6 @@ function snapshot(playout: LightPlayout, result: { moves: number; capped: boolea
 interface Setting {
   spec: string;
   tactics: boolean;
-  /** Sacrifices in the opponent's eye space (as the search plays, with tactics); the tactics' value unless given. */
-  sacrifices?: boolean;
   patterns: boolean;
   order: number[];
   playouts: number;
@@ -56,7 +54,6 @@ function compare(setting: Setting): number {
   const engines = (['wasm', 'typescript'] as const).map((engine) => {
     const playout = LightPlayout.forGraph(g, { engine });
     playout.tactics = setting.tactics;
-    playout.sacrifices = setting.sacrifices ?? setting.tactics;
     playout.patterns = setting.patterns ? SquarePatterns.forGraph(g) : null;
     return playout;
   });
@@ -96,7 +93,6 @@ describe('the WebAssembly playout kernel', () => {
     const settings: Setting[] = [
       { spec: 'grid 9 9', tactics: false, patterns: false, order: [1, 2], playouts: 60, prefix: 0 },
       { spec: 'grid 9 9', tactics: true, patterns: true, order: [1, 2], playouts: 60, prefix: 30 },
-      { spec: 'grid 9 9', tactics: true, sacrifices: false, patterns: true, order: [1, 2], playouts: 60, prefix: 30 },
       { spec: 'grid 19 19', tactics: true, patterns: true, order: [1, 2], playouts: 8, prefix: 100 },
       { spec: 'torus 9 9', tactics: true, patterns: true, order: [1, 2], playouts: 40, prefix: 20 },
       { spec: 'king 9 9', tactics: true, patterns: false, order: [1, 2], playouts: 40, prefix: 10 },

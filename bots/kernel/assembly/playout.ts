@@ -62,8 +62,6 @@ const JUDGE_EYE: i32 = -3;
 const LATE_MOVES_PER_VERTEX: i32 = 2;
 /** As in bots/playout.ts: refusals are remembered once a move takes more draws than this. */
 const REMEMBER_AFTER_TRIES: i32 = 16;
-/** As in bots/playout.ts: the largest chain a sacrifice inside the opponent's eye space may make. */
-const NAKADE_MAX_STONES: i32 = 5;
 
 // Playout state.
 let emptyCount: i32 = 0;
@@ -76,9 +74,6 @@ let late: bool = false;
 let remembering: bool = false;
 let epoch: u32 = 0;
 let tactics: bool = false;
-let sacrifices: bool = false;
-let libertyA: i32 = -1;
-let libertyB: i32 = -1;
 let rngA: u32 = 0;
 let rngB: u32 = 0;
 let rngC: u32 = 0;
@@ -382,11 +377,8 @@ function judge(v: i32, c: i32): i32 {
   return JUDGE_OK;
 }
 
-/**
- * selfAtariLiberty: the one liberty a legal non-eye stone on v would leave to a chain of two or more stones in
- * atari, capturing nothing; -1 when the move is no such self-atari.
- */
-function selfAtariLiberty(v: i32, c: i32): i32 {
+/** isSelfAtariUndirected: a legal non-eye stone on v would join two or more stones in atari, capturing nothing. */
+function isSelfAtari(v: i32, c: i32): bool {
   const start = ld(adjStartP, v);
   const end = ld(adjStartP, v + 1);
   let size = 1;
@@ -415,33 +407,13 @@ function selfAtariLiberty(v: i32, c: i32): i32 {
       sum -= vf;
       sumSq -= vv;
     } else if (inAtari(ld(headP, w))) {
-      return -1;
+      return false;
     }
   }
-  if (size < 2 || count < 1) return -1;
-  if (count == 1) return <i32>sum;
-  if (squaresExact) return count * sumSq == sum * sum ? <i32>(sum / count) : -1;
-  return joinedChainInAtari(v, c, count, sum) ? <i32>(sum / count) : -1;
-}
-
-/** isNakadeSacrifice: the chain is at most NAKADE_MAX_STONES and its liberty lib touches only opponents and it. */
-function isNakadeSacrifice(v: i32, c: i32, lib: i32): bool {
-  const start = ld(adjStartP, v);
-  const end = ld(adjStartP, v + 1);
-  let size = 1;
-  for (let i = start; i < end; i++) {
-    const w = ld(adjP, i);
-    if (colorOf(w) == c && !chainMetBefore(start, i, c, ld(headP, w))) size += ld(sizeP, ld(headP, w));
-  }
-  if (size > NAKADE_MAX_STONES) return false;
-  for (let i = ld(adjStartP, lib), stop = ld(adjStartP, lib + 1); i < stop; i++) {
-    const w = ld(adjP, i);
-    if (w == v) continue;
-    const cw = colorOf(w);
-    if (cw == EMPTY) return false;
-    if (cw == c && !chainMetBefore(start, end, c, ld(headP, w))) return false;
-  }
-  return true;
+  if (size < 2 || count < 1) return false;
+  if (count == 1) return true;
+  if (squaresExact) return count * sumSq == sum * sum;
+  return joinedChainInAtari(v, c, count, sum);
 }
 
 /**
@@ -555,10 +527,7 @@ function tryMove(v: i32, c: i32, ko: i32): bool {
     return false;
   }
   if (verdict >= 0 && <u32>ld(koTakenP, verdict) == playoutId) return false;
-  if (refuseSelfAtari) {
-    const lib = selfAtariLiberty(v, c);
-    if (lib >= 0 && (late || !sacrifices || !isNakadeSacrifice(v, c, lib))) return false;
-  }
+  if (refuseSelfAtari && isSelfAtari(v, c)) return false;
   play(v, c);
   if (verdict >= 0) st(koTakenP, v, <i32>playoutId);
   lastKo = verdict >= 0 ? verdict : -1;
@@ -595,56 +564,7 @@ function tacticalAnswer(m: i32, c: i32): i32 {
     const liberty = atariLiberty(h);
     if (ld(emptyNbP, liberty) >= 2) return liberty;
   }
-  return twoLibertyAnswer(m, c, hm);
-}
-
-/** LightPlayout.twoLibertyAnswer: an atari extending cannot answer, else a third liberty for an own chain. */
-function twoLibertyAnswer(m: i32, c: i32, hm: i32): i32 {
-  if (twoLiberties(hm)) {
-    const a = libertyA;
-    const b = libertyB;
-    if (ld(emptyNbP, a) >= 2 && escapeRoom(b, a) <= 1) return a;
-    if (ld(emptyNbP, b) >= 2 && escapeRoom(a, b) <= 1) return b;
-  }
-  for (let i = ld(adjStartP, m), end = ld(adjStartP, m + 1); i < end; i++) {
-    const w = ld(adjP, i);
-    if (colorOf(w) != c || !twoLiberties(ld(headP, w))) continue;
-    const a = libertyA;
-    const b = libertyB;
-    const gainA = escapeRoom(a, b);
-    const gainB = escapeRoom(b, a);
-    if (gainA >= 2 && gainA >= gainB) return a;
-    if (gainB >= 2) return b;
-  }
   return -1;
-}
-
-/** The empty neighbours of x other than `filled`. */
-function escapeRoom(x: i32, filled: i32): i32 {
-  let room = ld(emptyNbP, x);
-  for (let i = ld(adjStartP, x), end = ld(adjStartP, x + 1); i < end; i++) if (ld(adjP, i) == filled) room--;
-  return room;
-}
-
-/** Whether the chain at h has exactly two liberties (walked, stopping at a third); they go to libertyA/B. */
-function twoLiberties(h: i32): bool {
-  if (ld(libCountP, h) < 2) return false;
-  let a = -1;
-  let b = -1;
-  let s = h;
-  do {
-    for (let i = ld(adjStartP, s), end = ld(adjStartP, s + 1); i < end; i++) {
-      const x = ld(adjP, i);
-      if (colorOf(x) != EMPTY || x == a || x == b) continue;
-      if (a < 0) a = x;
-      else if (b < 0) b = x;
-      else return false;
-    }
-    s = ld(nextP, s);
-  } while (s != h);
-  libertyA = a;
-  libertyB = b;
-  return b >= 0;
 }
 
 /** SquarePatterns.matches: the eight states around v as a 16-bit code, looked up in the shape table. */
@@ -698,20 +618,10 @@ function scanAndPlay(c: i32, ko: i32): i32 {
 
 /**
  * Plays the position out (LightPlayout.run): `seats` colours in order[], `seat` to move, `ko` forbidden first,
- * `lastMove` the move before (-1: none), at most `cap` moves, `patterns` only when a ring and table were given,
- * `useSacrifices` lets the self-atari guard through sacrifices in the opponent's eye space (with tactics).
+ * `lastMove` the move before (-1: none), at most `cap` moves, `patterns` only when a ring and table were given.
  * Reads the random state and the position's scalars from io and writes them back, with the end seat. Returns the number of moves played (each recorded in playedVertex/playedColor).
  */
-export function run(
-  seat: i32,
-  seats: i32,
-  ko: i32,
-  lastMove: i32,
-  cap: i32,
-  useTactics: bool,
-  usePatterns: bool,
-  useSacrifices: bool,
-): i32 {
+export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool): i32 {
   rngA = <u32>ld(ioP, IO_RNG_A);
   rngB = <u32>ld(ioP, IO_RNG_B);
   rngC = <u32>ld(ioP, IO_RNG_C);
@@ -724,7 +634,6 @@ export function run(
   if (playoutId == 0) playoutId = 1;
   for (let c = 0; c < 10; c++) stf(capturesP, c, 0);
   tactics = useTactics;
-  sacrifices = useSacrifices;
   late = false;
   remembering = false;
   const lateAfter = LATE_MOVES_PER_VERTEX * n;
