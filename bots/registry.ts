@@ -24,6 +24,12 @@ export interface BotOptions extends SearchLimits {
   readonly ladders?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
+  /** UCT's exploration constant (the UCB term's weight beside the RAVE blend). */
+  readonly exploration?: number;
+  /** UCT's RAVE equivalence: about how many visits a node needs before its own statistics outweigh AMAF's. */
+  readonly raveEquivalence?: number;
+  /** Visits a UCT leaf needs before it is expanded. */
+  readonly expandVisits?: number;
   /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
   readonly threads?: number;
   /** The UCT tree's memory budget in MiB, all threads together (bots/tree.ts). */
@@ -45,6 +51,9 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       ladders: options.ladders ?? DEFAULT_UCT_SETTINGS.ladders,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
+      exploration: options.exploration ?? DEFAULT_UCT_SETTINGS.exploration,
+      raveEquivalence: options.raveEquivalence ?? DEFAULT_UCT_SETTINGS.raveEquivalence,
+      expandVisits: options.expandVisits ?? DEFAULT_UCT_SETTINGS.expandVisits,
       maxTreeMegabytes: options.maxTreeMegabytes ?? DEFAULT_UCT_SETTINGS.maxTreeMegabytes,
     };
     const threads = options.threads ?? 1;

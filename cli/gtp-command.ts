@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { DEFAULT_BOT } from '../bots/registry.js';
-import { DEFAULT_TREE_MEGABYTES } from '../bots/uct.js';
+import { DEFAULT_TREE_MEGABYTES, DEFAULT_UCT_SETTINGS } from '../bots/uct.js';
 import { GtpEngine } from '../protocol/engine.js';
 import { serveGtp } from '../protocol/serve.js';
 import { readSetup } from '../src/setup.js';
@@ -22,6 +22,9 @@ import {
 } from './options.js';
 import { CliError, readBoundedFile, type CliIo } from './io.js';
 
+/** Typo guards for the search's tuning knobs. */
+const MAX_EXPLORATION = 100;
+const MAX_VISITS = 1e9;
 /** A typo guard: 1 TiB. */
 const MAX_TREE_MEGABYTES = 1 << 20;
 
@@ -34,6 +37,9 @@ interface GtpOptions extends SearchLimitFlags {
   patterns: boolean;
   ladders: boolean;
   resign?: string;
+  exploration?: string;
+  raveEquivalence?: string;
+  expandVisits?: string;
   threads: string;
   maxTreeMb: string;
   seed: string;
@@ -57,6 +63,9 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--no-ladders', 'UCT priors without ladder reading')
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
+    .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
+    .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
+    .option('--expand-visits <n>', `UCT visits before a leaf is expanded (default ${DEFAULT_UCT_SETTINGS.expandVisits})`)
     .option('--threads <n>', 'UCT search threads (root parallelism over worker threads)', '1')
     .option('--max-tree-mb <n>', 'UCT tree memory budget in MiB, all threads together', String(DEFAULT_TREE_MEGABYTES))
     .action(async (opts: GtpOptions) => {
@@ -65,6 +74,14 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
       if (resign !== undefined && (!Number.isFinite(resign) || resign < 0 || resign >= 1)) {
         throw new CliError(`--resign must be a win rate in [0, 1), got "${opts.resign}"`);
       }
+      const exploration = opts.exploration === undefined ? undefined : Number(opts.exploration);
+      if (exploration !== undefined && (!Number.isFinite(exploration) || exploration < 0 || exploration > MAX_EXPLORATION)) {
+        throw new CliError(`--exploration must be a number in [0, ${MAX_EXPLORATION}], got "${opts.exploration}"`);
+      }
+      const raveEquivalence =
+        opts.raveEquivalence === undefined ? undefined : positiveNumber('--rave-equivalence', opts.raveEquivalence, MAX_VISITS);
+      const expandVisits =
+        opts.expandVisits === undefined ? undefined : wholeNumber('--expand-visits', opts.expandVisits, 1, MAX_VISITS);
       const threads = wholeNumber('--threads', opts.threads, 1, MAX_THREADS);
       const maxTreeMegabytes = positiveNumber('--max-tree-mb', opts.maxTreeMb, MAX_TREE_MEGABYTES);
       const setup = readSetup({ spec: opts.graph }, opts.rules);
@@ -80,6 +97,9 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         patterns: opts.patterns,
         ladders: opts.ladders,
         resign,
+        exploration,
+        raveEquivalence,
+        expandVisits,
         bot: opts.bot,
         seed: opts.seed,
         playouts,
