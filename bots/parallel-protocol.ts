@@ -6,7 +6,8 @@
 import { formatEdgesLine } from '../src/graph-formats.js';
 import type { Graph } from '../src/graph.js';
 import type { Rules } from '../src/rules.js';
-import type { SetupStone } from '../src/game.js';
+import { Game, type SetupStone } from '../src/game.js';
+import type { PoolBuffers } from './tree.js';
 import type { RootStats, UctSettings } from './uct.js';
 
 export interface WorkerInit {
@@ -19,6 +20,9 @@ export interface WorkerInit {
   readonly slotSize: number;
 }
 
+/** What a shared-tree worker needs to start: no statistics slot, since it writes into the tree itself. */
+export type SharedWorkerInit = Pick<WorkerInit, 'graphLine' | 'settings' | 'index'>;
+
 export interface SearchRequest {
   readonly rules: Rules;
   readonly setup: readonly SetupStone[];
@@ -27,6 +31,66 @@ export interface SearchRequest {
   readonly color: number;
   readonly playouts: number | null;
   readonly seconds: number | null;
+}
+
+/**
+ * A shared-tree search (tree parallelism, bots/shared-tree-uct.ts): the position as in SearchRequest, and the tree
+ * the main thread prepared (its buffers and root) with the control words every thread reads (uct.ts SHARED_*).
+ * A worker adds its simulations to `done` and wakes the main thread.
+ */
+export interface SharedSearchRequest extends SearchRequest {
+  readonly buffers: PoolBuffers;
+  readonly root: number;
+  /** Int32 words: simulations claimed, stop, then (main thread's word) workers done and their simulations. */
+  readonly control: SharedArrayBuffer;
+}
+
+/** Words of the control array after uct.ts's SHARED_STARTED and SHARED_STOP. */
+export const CONTROL_DONE = 2;
+export const CONTROL_SIMULATIONS = 3;
+export const CONTROL_WORDS = 4;
+
+/**
+ * A worker's copy of the main thread's game: kept across moves and brought up to date by playing the moves added
+ * since (a new game, set-up or rules start it afresh).
+ */
+export class GameMirror {
+  private game: Game | null = null;
+  private history: { vertex: number; color: number }[] = [];
+  private setupKey = '';
+
+  constructor(private readonly graph: Graph) {}
+
+  sync(request: SearchRequest): Game {
+    const key = JSON.stringify([request.rules, request.setup, request.firstColor]);
+    const history = this.history;
+    let game = this.game;
+    const extends_ =
+      game !== null &&
+      key === this.setupKey &&
+      request.history.length >= history.length &&
+      history.every((m, i) => m.vertex === request.history[i].vertex && m.color === request.history[i].color);
+    if (!extends_ || game === null) {
+      game = new Game(this.graph, request.rules as Rules);
+      if (request.setup.length > 0 || request.firstColor !== request.rules.order[0]) {
+        game.setup(request.setup as SetupStone[], request.firstColor);
+      }
+      this.history = [];
+      this.setupKey = key;
+    }
+    for (let i = this.history.length; i < request.history.length; i++) {
+      const m = request.history[i];
+      game.play(m.color, m.vertex);
+    }
+    this.history = request.history.slice();
+    this.game = game;
+    return game;
+  }
+
+  /** Forgets the game (after a failed search), so the next request rebuilds it. */
+  reset(): void {
+    this.game = null;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { FlatBot } from './flat.js';
 import { ParallelUctBot } from './parallel-uct.js';
 import { RandomBot } from './random.js';
 import { searchLimits, solverLimits, type SearchLimits, type SearchPurpose } from './search-limits.js';
+import { SharedTreeUctBot } from './shared-tree-uct.js';
 import { SolverBot } from './solver.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from './uct.js';
 import { failure, ok, type Result } from '../src/result.js';
@@ -30,13 +31,20 @@ export interface BotOptions extends SearchLimits {
   readonly raveEquivalence?: number;
   /** Visits a UCT leaf needs before it is expanded. */
   readonly expandVisits?: number;
-  /** Search threads (UCT only): more than 1 runs root-parallel worker threads. */
+  /** Search threads (UCT only): more than 1 adds worker threads. */
   readonly threads?: number;
+  /** How threads share the work: one shared tree (the default) or a tree each with root statistics summed. */
+  readonly parallel?: ParallelMode;
   /** The UCT tree's memory budget in MiB, all threads together (bots/tree.ts). */
   readonly maxTreeMegabytes?: number;
   /** Where a bot says what its user should know (the engine: stderr). */
   readonly notify?: (message: string) => void;
 }
+
+/** Tree parallelism (one shared tree) or root parallelism (a tree per thread), for `--parallel`. */
+export const PARALLEL_MODES = ['tree', 'root'] as const;
+export type ParallelMode = (typeof PARALLEL_MODES)[number];
+export const DEFAULT_PARALLEL: ParallelMode = 'tree';
 
 const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
   uct: (options) => {
@@ -57,7 +65,12 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       maxTreeMegabytes: options.maxTreeMegabytes ?? DEFAULT_UCT_SETTINGS.maxTreeMegabytes,
     };
     const threads = options.threads ?? 1;
-    const bot = threads > 1 ? new ParallelUctBot(settings, threads) : new UctBot(settings);
+    const bot =
+      threads === 1
+        ? new UctBot(settings)
+        : (options.parallel ?? DEFAULT_PARALLEL) === 'tree'
+          ? new SharedTreeUctBot(settings, threads)
+          : new ParallelUctBot(settings, threads);
     bot.notify = options.notify ?? null;
     return bot;
   },

@@ -29,7 +29,7 @@ import { BoardLines, emptyArea } from './board-lines.js';
 import { LADDER_DEAD, LadderPriors } from './ladder.js';
 import { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
-import { NO_NODE, NodePool } from './tree.js';
+import { EXPANDING, NO_NODE, NodePool, REWARD_SCALE, type PoolBuffers } from './tree.js';
 
 /** The tree's default memory budget, in MiB: room for about 28 million nodes of two colours, and it fits a laptop. */
 export const DEFAULT_TREE_MEGABYTES = 1024;
@@ -97,6 +97,9 @@ const RESIGN_MIN_SIMULATIONS = 500;
 /** Marks a reused root child that the real rules forbid. */
 const DEAD_MOVE = -3;
 const MEBIBYTE = 1 << 20;
+/** Words of a shared search's control array: simulations claimed by all threads, and the main thread's stop. */
+export const SHARED_STARTED = 0;
+export const SHARED_STOP = 1;
 /** The longest principal variation an analysis reports. */
 const MAX_PV_LENGTH = 30;
 
@@ -223,6 +226,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
 
   report(): Analysis {
     const pool = this.pool!;
+    pool.refresh();
     const state = this.state!;
     const root = this.root;
     const first = pool.firstChild[root];
@@ -235,7 +239,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
       if (pool.move[child] === DEAD_MOVE) continue;
       const visits = Math.max(0, pool.visits[child] - virtual);
       if (visits === 0) continue;
-      const winrate = pool.reward[child * pool.colors + pool.mover[child] - 1] / pool.visits[child];
+      const winrate = pool.rewardOf(child, pool.mover[child]) / pool.visits[child];
       moves.push({
         move: pool.move[child],
         visits,
@@ -309,9 +313,64 @@ export class UctBot implements Bot, SlicedMoveSearch {
     return simulations;
   }
 
+  /**
+   * Sets up the root for a search that other threads share (tree parallelism, bots/parallel-uct.ts), with tree
+   * reuse as in search(); returns the tree's buffers and root for them. Precondition as search().
+   */
+  prepareShared(game: Game, color: number): { buffers: PoolBuffers; root: number } {
+    this.prepare(game, color, game.legalMoves(color), game.canPass(color));
+    return { buffers: this.pool!.buffers, root: this.root };
+  }
+
+  /**
+   * A worker thread's part of a shared search: the same search state as the main thread's (priors, patterns,
+   * ladders, playouts), on the tree behind `buffers` with its root at `root`, which the main thread prepared.
+   */
+  joinShared(game: Game, color: number, buffers: PoolBuffers, root: number, control: Int32Array, playouts: number | null): number {
+    const pool = NodePool.attach(buffers);
+    const rules = game.rules;
+    if (this.state === null || this.rootGame === null || this.rootGame.graph !== game.graph || !sameRules(this.rootGame.rules, rules)) {
+      this.state = new SearchState(game.graph.n, rules, pool, this.settings);
+    }
+    this.rootGame = game;
+    this.pool = pool;
+    this.root = root;
+    this.state.usePool(pool);
+    this.state.setRoot(game, game.seatFor(color));
+    return this.runShared(control, playouts, null, 0);
+  }
+
+  /**
+   * Simulations on the shared tree until the shared count reaches `playouts` (if not null), the main thread raises
+   * the stop word, or `seconds` after `start` (if not null); returns the number this thread ran.
+   */
+  runShared(control: Int32Array, playouts: number | null, seconds: number | null, start: number): number {
+    const state = this.state!;
+    const root = this.root;
+    const deadline = seconds === null ? Infinity : start + seconds * 1000;
+    let simulations = 0;
+    for (;;) {
+      if (Atomics.load(control, SHARED_STOP) !== 0) break;
+      if (simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
+      if (playouts !== null && Atomics.add(control, SHARED_STARTED, 1) >= playouts) break;
+      state.simulate(root, this.rng);
+      simulations++;
+    }
+    return simulations;
+  }
+
+  /** Ends a shared search on the main thread: the move from the shared root and the search's figures. */
+  finishShared(game: Game, color: number, simulations: number, start: number): number {
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.settings.resignThreshold);
+    this.fullNoticed = false;
+    this.noticeFullTree();
+    return this.finish(move, start, simulations, winrate, game);
+  }
+
   /** The root's children after a search: move, visits and the mover's reward sum (dead children left out). */
   rootStats(): RootStats {
     const pool = this.pool!;
+    pool.refresh();
     const first = pool.firstChild[this.root];
     const count = pool.childCount[this.root];
     const stats: RootStats = { moves: [], visits: [], rewards: [] };
@@ -320,7 +379,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
       if (pool.move[child] === DEAD_MOVE) continue;
       stats.moves.push(pool.move[child]);
       stats.visits.push(pool.visits[child]);
-      stats.rewards.push(pool.reward[child * pool.colors + pool.mover[child] - 1]);
+      stats.rewards.push(pool.rewardOf(child, pool.mover[child]));
     }
     return stats;
   }
@@ -375,6 +434,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
       this.rootHistory = [];
     }
     const pool = this.pool!;
+    // Other threads may have grown the tree during the last search.
+    pool.refresh();
     const seat = game.seatFor(color);
     const history = game.moves();
     const sameGame = game === this.rootGame && game.epoch === this.rootEpoch;
@@ -722,15 +783,18 @@ class SearchState {
     let moves = legal.filter((v) => !isOwnEye(position, v, color));
     if (moves.length === 0 && !canPass) moves = legal;
     const count = moves.length + (canPass ? 1 : 0);
-    pool.firstChild[root] = pool.size;
+    const first = pool.reserve(count);
+    if (first === NO_NODE) throw new RangeError('node pool full: a root\'s children always fit a cleared pool');
+    for (let k = 0; k < moves.length; k++) this.addChild(first + k, root, moves[k], color, seat, position);
+    if (canPass) this.addChild(first + moves.length, root, PASS, color, seat, position);
+    pool.firstChild[root] = first;
     pool.childCount[root] = count;
-    for (const v of moves) this.addChild(root, v, color, seat, position);
-    if (canPass) this.addChild(root, PASS, color, seat, position);
   }
 
-  private addChild(parent: number, move: number, color: number, seat: number, position: Position): void {
+  /** Initialises reserved slot `child` as a child of `parent`, with its prior. */
+  private addChild(child: number, parent: number, move: number, color: number, seat: number, position: Position): void {
     const pool = this.pool;
-    const child = pool.allocate(move, color, seat, parent);
+    pool.init(child, move, color, seat, parent);
     if (!this.settings.priors) return;
     let value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines);
     const ladder = move === PASS || this.ladders === null ? 0 : this.ladders.valueAt(move);
@@ -738,16 +802,22 @@ class SearchState {
     if (ladder === LADDER_DEAD) value = ladder;
     else if (ladder > value) value = ladder;
     pool.visits[child] = PRIOR_VISITS;
-    pool.reward[child * pool.colors + color - 1] = PRIOR_VISITS * value;
+    pool.reward[child * pool.colors + color - 1] = Math.round(PRIOR_VISITS * value * REWARD_SCALE);
     // The prior seeds the AMAF statistics as well (as Fuego's prior knowledge does): early in a node's life the RAVE
     // term carries almost all the weight, and AMAF alone rates opening moves on the second line highly.
     pool.amafVisits[child] = PRIOR_AMAF_VISITS;
-    pool.amafReward[child] = PRIOR_AMAF_VISITS * value;
+    pool.amafReward[child] = Math.round(PRIOR_AMAF_VISITS * value * REWARD_SCALE);
   }
 
-  /** Children of a leaf at the current simulation position; false when the colour to move has no move at all. */
+  /**
+   * Children of a leaf at the current simulation position; false when the colour to move has no move at all. One
+   * thread expands a leaf: it claims it by swapping firstChild from NO_NODE to EXPANDING; a thread that finds it
+   * claimed goes on as at a leaf. The children are written first and published last (childCount, an atomic store),
+   * so a thread that reads a non-zero childCount (an atomic load) sees them whole.
+   */
   private expand(node: number, seat: number, ko: number): boolean {
     const pool = this.pool;
+    if (Atomics.compareExchange(pool.firstChild, node, NO_NODE, EXPANDING) !== NO_NODE) return true;
     const work = this.work!;
     const color = this.order[seat];
     const candidates = this.candidates;
@@ -770,12 +840,16 @@ class SearchState {
       for (let k = 0; k < eyes; k++) candidates[count++] = candidates[candidates.length - 1 - k];
     }
     const total = count + (canPass ? 1 : 0);
-    if (total === 0 || !pool.hasRoom(total)) return total > 0;
-    pool.firstChild[node] = pool.size;
-    pool.childCount[node] = total;
+    const first = total === 0 ? NO_NODE : pool.reserve(total);
+    if (first === NO_NODE) {
+      Atomics.store(pool.firstChild, node, NO_NODE);
+      return total > 0;
+    }
     if (this.settings.priors) this.ladders?.prepare(work, color);
-    for (let k = 0; k < count; k++) this.addChild(node, candidates[k], color, seat, work);
-    if (canPass) this.addChild(node, PASS, color, seat, work);
+    for (let k = 0; k < count; k++) this.addChild(first + k, node, candidates[k], color, seat, work);
+    if (canPass) this.addChild(first + count, node, PASS, color, seat, work);
+    Atomics.store(pool.firstChild, node, first);
+    Atomics.store(pool.childCount, node, total);
     return true;
   }
 
@@ -807,20 +881,22 @@ class SearchState {
     const rave = this.settings.rave;
     const equivalence = this.settings.raveEquivalence;
     const exploration = rave ? this.settings.exploration : EXPLORATION_WITHOUT_RAVE;
-    const logParent = Math.log(pool.visits[node] + 1);
+    // The node's visits already count this simulation (counted on the way down): log(n + 1) of the finished ones.
+    const logParent = Math.log(pool.visits[node]);
     const colors = pool.colors;
+    const unit = 1 / REWARD_SCALE;
     let best = first;
     let bestValue = -Infinity;
     for (let k = 0; k < count; k++) {
       const child = first + k;
       if (pool.move[child] === DEAD_MOVE) continue;
       const n = pool.visits[child];
-      let q = n > 0 ? pool.reward[child * colors + pool.mover[child] - 1] / n : 1;
+      let q = n > 0 ? (pool.reward[child * colors + pool.mover[child] - 1] * unit) / n : 1;
       if (rave) {
         const na = pool.amafVisits[child];
         if (na > 0) {
           const beta = na / (na + n + (n * na) / equivalence);
-          q = (1 - beta) * q + (beta * pool.amafReward[child]) / na;
+          q = (1 - beta) * q + (beta * pool.amafReward[child] * unit) / na;
         }
       }
       const value = q + exploration * Math.sqrt(logParent / (n + 1));
@@ -832,8 +908,14 @@ class SearchState {
     return best;
   }
 
+  /**
+   * One simulation. Several threads may run it on one tree at once: each node's visit is counted on the way down
+   * (Atomics.add), its reward on the way back, so a path being searched looks like a loss to the other threads
+   * until it returns (virtual loss) and they spread out; with one thread this is the classic update.
+   */
   simulate(root: number, rng: Rng): void {
     const pool = this.pool;
+    pool.refresh();
     const work = this.work!;
     const order = this.order;
     const seats = order.length;
@@ -850,19 +932,26 @@ class SearchState {
     let lastMove = this.rootLastMove;
     let rewards: Float64Array | null = null;
     const paid = this.rules.passes === 'paid';
+    Atomics.add(pool.visits, root, 1);
 
     while (depth < MAX_DEPTH) {
-      if (pool.childCount[node] === 0) {
-        // Real visits only: a prior's virtual visits must not expand a leaf on its first visit.
-        if (node === root || pool.visits[node] < this.expandAt) break;
+      let count = Atomics.load(pool.childCount, node);
+      if (count === 0) {
+        // Real visits only (this one included, counted on the way down): a prior's virtual visits must not expand a
+        // leaf on its first visit.
+        if (node === root || pool.visits[node] <= this.expandAt) break;
         if (!this.expand(node, seat, ko)) {
           // The colour to move can neither move nor pass: it loses (famine, Conway).
           rewards = this.lossFor(order[seat]);
           break;
         }
-        if (pool.childCount[node] === 0) break;
+        count = Atomics.load(pool.childCount, node);
+        if (count === 0) break;
       }
+      // Another thread may have grown the pool past this thread's views to make these children.
+      if (pool.firstChild[node] + count > pool.capacity) pool.refresh();
       const child = this.select(node);
+      Atomics.add(pool.visits, child, 1);
       const move = pool.move[child];
       const color = order[seat];
       if (move === PASS) {
@@ -907,17 +996,17 @@ class SearchState {
     if (this.analysisFirst >= 0 && rewards === this.evaluator.reward) this.recordAnalysis(depth);
 
     const colors = this.colors;
+    const scaled = this.scaledRewards;
+    for (let c = 0; c < colors; c++) scaled[c] = Math.round(rewards[c + 1] * REWARD_SCALE);
     for (let d = 0; d <= depth; d++) {
-      const x = path[d];
-      pool.visits[x]++;
-      const base = x * colors;
-      for (let c = 0; c < colors; c++) pool.reward[base + c] += rewards[c + 1];
+      const base = path[d] * colors;
+      for (let c = 0; c < colors; c++) Atomics.add(pool.reward, base + c, scaled[c]);
     }
-    if (this.settings.rave) this.updateAmaf(depth, playoutMoves, rewards);
+    if (this.settings.rave) this.updateAmaf(depth, playoutMoves, scaled);
   }
 
   /** AMAF: each child of a path node whose move its colour played first, anywhere later in this simulation. */
-  private updateAmaf(depth: number, playoutMoves: number, rewards: Float64Array): void {
+  private updateAmaf(depth: number, playoutMoves: number, scaled: Int32Array): void {
     const pool = this.pool;
     const playout = this.playout!;
     this.amafGeneration = (this.amafGeneration + 1) >>> 0;
@@ -949,14 +1038,16 @@ class SearchState {
         const child = first + k;
         const mv = pool.move[child];
         if (mv >= 0 && stamp[mv] === gen && firstColor[mv] === pool.mover[child]) {
-          pool.amafVisits[child]++;
-          pool.amafReward[child] += rewards[pool.mover[child]];
+          Atomics.add(pool.amafVisits, child, 1);
+          Atomics.add(pool.amafReward, child, scaled[pool.mover[child] - 1]);
         }
       }
     }
   }
 
   private readonly loss = new Float64Array(10);
+  /** A simulation's rewards per colour (index colour - 1) in the tree's fixed point. */
+  private readonly scaledRewards = new Int32Array(10);
   private lossFor(loser: number): Float64Array {
     const reward = this.loss;
     const others = this.colors - 1;

@@ -28,10 +28,12 @@ import {
   positiveSeconds,
   readBotFlag,
   readGraphSpec,
+  readParallelMode,
   readRulesFlag,
   wholeNumber,
 } from './options.js';
 import { CliError } from './io.js';
+import { DEFAULT_PARALLEL } from '../bots/registry.js';
 
 /** What the benchmarks need from the running process, passed in so that bench/ never touches `process`. */
 export interface BenchEnvironment {
@@ -221,14 +223,16 @@ export function registerBenchCommand(
     .option('--seconds <s>', 'seconds per search', '2')
     .option('--repeats <n>', 'searches per thread count (successive moves of one game); the median is reported', '5')
     .option('--max-tree-mb <n>', 'the UCT tree memory budget in MiB, all threads together (default: the engine\'s)')
-    .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string; maxTreeMb?: string }) => {
+    .option('--parallel <mode>', 'tree (one shared tree) or root (a tree per thread)', DEFAULT_PARALLEL)
+    .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string; maxTreeMb?: string; parallel: string }) => {
       const setup = { graph: readGraphSpec(opts.graph), rules: readRulesFlag(opts.rules) };
       const seconds = positiveSeconds('--seconds', opts.seconds);
       const repeats = positiveInteger('--repeats', opts.repeats);
       const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, MAX_THREADS));
       for (const t of threads) {
         const budget = opts.maxTreeMb === undefined ? undefined : positiveNumber('--max-tree-mb', opts.maxTreeMb);
-        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget));
+        const parallel = readParallelMode(opts.parallel);
+        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget, parallel, () => (env.cpuTimeMs?.() ?? NaN) / 1000));
         write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...result }));
       }
     });

@@ -3,7 +3,7 @@
  * the protocol.
  */
 import type { Command } from 'commander';
-import { DEFAULT_BOT } from '../bots/registry.js';
+import { DEFAULT_BOT, DEFAULT_PARALLEL } from '../bots/registry.js';
 import { DEFAULT_TREE_MEGABYTES, DEFAULT_UCT_SETTINGS } from '../bots/uct.js';
 import { GtpEngine } from '../protocol/engine.js';
 import { serveGtp } from '../protocol/serve.js';
@@ -16,6 +16,7 @@ import {
   addSeedOption,
   MAX_THREADS,
   positiveNumber,
+  readParallelMode,
   readSearchLimitFlags,
   wholeNumber,
   type SearchLimitFlags,
@@ -41,6 +42,7 @@ interface GtpOptions extends SearchLimitFlags {
   raveEquivalence?: string;
   expandVisits?: string;
   threads: string;
+  parallel: string;
   maxTreeMb: string;
   seed: string;
   graph: string;
@@ -66,7 +68,8 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
     .option('--expand-visits <n>', `UCT visits before a leaf is expanded (default ${DEFAULT_UCT_SETTINGS.expandVisits})`)
-    .option('--threads <n>', 'UCT search threads (root parallelism over worker threads)', '1')
+    .option('--threads <n>', 'UCT search threads (the main thread and worker threads)', '1')
+    .option('--parallel <mode>', 'how UCT threads share the work: tree (one shared tree) or root (a tree each)', DEFAULT_PARALLEL)
     .option('--max-tree-mb <n>', 'UCT tree memory budget in MiB, all threads together', String(DEFAULT_TREE_MEGABYTES))
     .action(async (opts: GtpOptions) => {
       const { playouts, seconds, maxNodes } = readSearchLimitFlags(opts, 'engine');
@@ -83,11 +86,13 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
       const expandVisits =
         opts.expandVisits === undefined ? undefined : wholeNumber('--expand-visits', opts.expandVisits, 1, MAX_VISITS);
       const threads = wholeNumber('--threads', opts.threads, 1, MAX_THREADS);
+      const parallel = readParallelMode(opts.parallel);
       const maxTreeMegabytes = positiveNumber('--max-tree-mb', opts.maxTreeMb, MAX_TREE_MEGABYTES);
       const setup = readSetup({ spec: opts.graph }, opts.rules);
       if (!setup.ok) throw new CliError(setup.error.message);
       const created = GtpEngine.create({
         threads,
+        parallel,
         maxTreeMegabytes,
         notify: (message) => process.stderr.write(`graphgo: ${message}\n`),
         rave: opts.rave,

@@ -5,7 +5,7 @@
  * and rules, src/number-input.ts's for numbers, bots/'s for bots and search limits.
  */
 import type { Command } from 'commander';
-import { BOT_NAMES, readBotName } from '../bots/registry.js';
+import { BOT_NAMES, PARALLEL_MODES, readBotName, type ParallelMode } from '../bots/registry.js';
 import {
   DEFAULT_PLAYOUTS,
   DEFAULT_SECONDS_CAP,
@@ -23,6 +23,13 @@ import { CliError, readUserFile } from './io.js';
 
 /** The most search threads a command accepts: a typo guard. */
 export const MAX_THREADS = 64;
+
+/** `--parallel`: how UCT threads share the work (bots/registry.ts). */
+export function readParallelMode(text: string): ParallelMode {
+  const mode = PARALLEL_MODES.find((m) => m === text.toLowerCase());
+  if (mode === undefined) throw new CliError(`--parallel must be ${PARALLEL_MODES.join(' or ')}, got "${text}"`);
+  return mode;
+}
 
 /** The value of a result the user's input produced, or its message as a CliError. */
 export function orCliError<T>(result: Result<T>): T {

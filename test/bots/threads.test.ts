@@ -1,7 +1,7 @@
 /**
- * Root-parallel UCT over worker threads, through the built engine (worker threads load compiled JavaScript):
- * legal moves, and the same move for the same seed and fixed playouts (each thread runs a fixed share); and a thread
- * that fails or dies is neither waited for nor counted.
+ * UCT over worker threads, through the built engine (worker threads load compiled JavaScript): with the shared tree
+ * (the default), legal moves; with root parallelism, also the same move for the same seed and fixed playouts (each
+ * thread runs a fixed share); and a thread that fails or dies is neither waited for nor counted.
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
@@ -30,9 +30,16 @@ describe('uct --threads 2', () => {
     await ensureDist();
   }, 120_000);
 
-  it('plays legal moves and reproduces them from the seed with fixed playouts', async () => {
+  it('searches one shared tree by default and plays legal moves', async () => {
     const script = 'boardsize 7\nset_rules area\ngenmove b\ngenmove w\ngenmove b\nget_state\nquit\n';
-    const args = ['--bot', 'uct', '--threads', '2', '--playouts', '2000', '--seed', '5'];
+    const answers = (await session(['--threads', '2', '--playouts', '2000'], script)).split('\n\n').filter((r) => r.length > 0);
+    expect(answers.slice(2, 5).every((r) => /^= [A-HJ]\d$/.test(r.trim()))).toBe(true);
+    expect(answers[5]).toContain('"moves":3');
+  }, 120_000);
+
+  it('--parallel root plays legal moves and reproduces them from the seed with fixed playouts', async () => {
+    const script = 'boardsize 7\nset_rules area\ngenmove b\ngenmove w\ngenmove b\nget_state\nquit\n';
+    const args = ['--bot', 'uct', '--threads', '2', '--parallel', 'root', '--playouts', '2000', '--seed', '5'];
     const first = await session(args, script);
     const second = await session(args, script);
     const answers = first.split('\n\n').filter((r) => r.length > 0);
@@ -45,6 +52,9 @@ describe('uct --threads 2', () => {
   it('refuses a bad thread count with a clear message', async () => {
     await expect(run(process.execPath, [ENGINE_MAIN, 'gtp', '--threads', '0'])).rejects.toMatchObject({
       stderr: expect.stringContaining('--threads must be a whole number'),
+    });
+    await expect(run(process.execPath, [ENGINE_MAIN, 'gtp', '--parallel', 'leaf'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--parallel must be tree or root'),
     });
   });
 });

@@ -1,0 +1,147 @@
+/**
+ * UCT on several cores by tree parallelism: the main thread and N-1 worker threads search one tree, whose pools
+ * live in shared memory (bots/tree.ts). The main thread prepares the root (tree reuse included), then every thread
+ * runs simulations on it until the playouts, counted across threads on a shared word, or the time run out. Threads
+ * claim leaves to expand them, count each visit on the way down so that a path being searched looks like a loss
+ * to the others (virtual loss), and add rewards with Atomics (bots/uct.ts simulate). The move is the most visited
+ * root child of the one tree. The main thread waits for the workers with Atomics.wait, so genmove stays
+ * synchronous.
+ *
+ * With one thread a seed reproduces the search; with more, which thread runs which simulation depends on the
+ * operating system's scheduling, so the tree, and sometimes the move, differ from run to run.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Game } from '../src/game.js';
+import type { Graph } from '../src/graph.js';
+import type { Bot, SearchInfo } from './bot.js';
+import {
+  CONTROL_DONE,
+  CONTROL_SIMULATIONS,
+  CONTROL_WORDS,
+  workerGraphLine,
+  type SharedSearchRequest,
+  type SharedWorkerInit,
+} from './parallel-protocol.js';
+import { SHARED_STOP, UctBot, earlyMove, type UctSettings } from './uct.js';
+
+/** How long past its time budget the main thread waits for a worker before going on without it. */
+const WORKER_GRACE_MS = 30_000;
+
+export class SharedTreeUctBot implements Bot {
+  readonly name = 'uct';
+  private readonly local: UctBot;
+  private workers: Worker[] = [];
+  /** Per worker: false once it exited (it crashed or ran out of memory); it is then neither asked nor waited for. */
+  private alive: boolean[] = [];
+  private workerGraph: Graph | null = null;
+  private readonly control = new SharedArrayBuffer(CONTROL_WORDS * 4);
+  lastSearch: SearchInfo | null = null;
+
+  /** `settings.maxTreeMegabytes` is the budget of the one tree all threads share. */
+  constructor(
+    private readonly settings: UctSettings,
+    readonly threads: number,
+  ) {
+    this.local = new UctBot(settings);
+  }
+
+  set notify(notify: ((message: string) => void) | null) {
+    this.local.notify = notify;
+  }
+
+  setTimeBudget(seconds: number | null): void {
+    this.local.setTimeBudget(seconds);
+  }
+
+  /**
+   * Analysis searches the shared tree on the main thread only: a stream answers the next command at once, between
+   * slices, while the workers wait for a genmove. The tree it grows is the one genmove goes on with.
+   */
+  get analyzer(): UctBot {
+    return this.local;
+  }
+
+  /** Nodes in the shared tree now. */
+  get nodeCount(): number {
+    return this.local.nodeCount;
+  }
+
+  /** Stops the worker threads. */
+  dispose(): void {
+    this.alive.fill(false);
+    for (const w of this.workers) void w.terminate();
+    this.workers = [];
+    this.alive = [];
+    this.workerGraph = null;
+  }
+
+  private ensureWorkers(graph: Graph): void {
+    if (this.workerGraph === graph) return;
+    this.dispose();
+    const graphLine = workerGraphLine(graph);
+    for (let i = 0; i < this.threads - 1; i++) {
+      const init: SharedWorkerInit = { graphLine, settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` }, index: i };
+      const worker = new Worker(new URL('./shared-tree-worker.js', import.meta.url), { workerData: init });
+      // Workers never keep the process alive on their own.
+      worker.unref();
+      // Heard between commands (genmove blocks the event loop while it waits), so a dead worker costs at most one
+      // grace period.
+      const alive = this.alive;
+      worker.on('error', () => {
+        alive[i] = false;
+      });
+      worker.on('exit', () => {
+        alive[i] = false;
+      });
+      this.workers.push(worker);
+      this.alive.push(true);
+    }
+    this.workerGraph = graph;
+  }
+
+  genmove(game: Game, color: number): number {
+    const start = performance.now();
+    const early = earlyMove(game, color);
+    if (early !== null) return early;
+    this.ensureWorkers(game.graph);
+    const { buffers, root } = this.local.prepareShared(game, color);
+    const control = new Int32Array(this.control);
+    control.fill(0);
+    const seconds = this.local.timeLimit();
+    const playouts = this.settings.playouts;
+    if (playouts === null && seconds === null) Atomics.store(control, SHARED_STOP, 1);
+    const request: SharedSearchRequest = {
+      rules: game.rules,
+      setup: game.initialStones,
+      firstColor: game.firstColor,
+      history: game.moves(),
+      color,
+      playouts,
+      seconds,
+      buffers,
+      root,
+      control: this.control,
+    };
+    let asked = 0;
+    for (let i = 0; i < this.workers.length; i++) {
+      if (!this.alive[i]) continue;
+      this.workers[i].postMessage(request);
+      asked++;
+    }
+    let simulations = this.local.runShared(control, playouts, seconds, start);
+    // The workers stop within one simulation; the tree is read only after all of them have.
+    Atomics.store(control, SHARED_STOP, 1);
+    const waitUntil = performance.now() + WORKER_GRACE_MS;
+    for (;;) {
+      const finished = Atomics.load(control, CONTROL_DONE);
+      if (finished >= asked) break;
+      const left = waitUntil - performance.now();
+      if (left <= 0) break;
+      Atomics.wait(control, CONTROL_DONE, finished, left);
+    }
+    simulations += Atomics.load(control, CONTROL_SIMULATIONS);
+    const move = this.local.finishShared(game, color, simulations, start);
+    this.lastSearch = this.local.lastSearch;
+    return move;
+  }
+}
