@@ -72,7 +72,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   resignThreshold: 0.05,
   expandVisits: 2,
   raveEquivalence: 300,
-  exploration: 0.1,
+  exploration: 0,
   maxTreeMegabytes: DEFAULT_TREE_MEGABYTES,
 };
 
