@@ -169,9 +169,11 @@ describe('tree parallelism, 2 threads', () => {
         let sum = 0;
         for (let k = 0; k < pool.childCount[node]; k++) sum += pool.visits[pool.firstChild[node] + k];
         // A leaf is expanded on its third visit (expand visits 2); a visit that finds another thread expanding it
-        // stops there too.
-        expect(sum).toBeLessThanOrEqual(pool.visits[node] - DEFAULT_UCT_SETTINGS.expandVisits);
-        beyond += pool.visits[node] - DEFAULT_UCT_SETTINGS.expandVisits - sum;
+        // stops there too. The other thread may also have counted its second visit just before the expansion was
+        // published and then descend into the new children, so each node may pass on one visit more (threads - 1).
+        const threadsLess1 = 1;
+        expect(sum).toBeLessThanOrEqual(pool.visits[node] - DEFAULT_UCT_SETTINGS.expandVisits + threadsLess1);
+        beyond += Math.max(0, pool.visits[node] - DEFAULT_UCT_SETTINGS.expandVisits - sum);
       }
       expect(beyond).toBeLessThan(playouts / 100);
     } finally {
