@@ -10,7 +10,7 @@ export interface Bot {
   /** A vertex (0-based), PASS or RESIGN for `color`, which may move now in `game`. */
   genmove(game: Game, color: number): number;
   /** For searching bots: the seconds the game clock allows for the next move (null: no clock). */
-  setTimeBudget?(seconds: number | null): void;
+  setTimeBudget?(seconds: number | null, extraSeconds?: number): void;
   /** For searching bots: what the last genmove did. */
   readonly lastSearch?: SearchInfo | null;
   /** For tree searches: the search the analysis commands run and report on (bots/analysis.ts). */

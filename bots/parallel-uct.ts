@@ -42,8 +42,8 @@ export class ParallelUctBot implements Bot {
     this.local.notify = notify;
   }
 
-  setTimeBudget(seconds: number | null): void {
-    this.local.setTimeBudget(seconds);
+  setTimeBudget(seconds: number | null, extraSeconds = 0): void {
+    this.local.setTimeBudget(seconds, extraSeconds);
   }
 
   /**

@@ -49,8 +49,8 @@ export class SharedTreeUctBot implements Bot {
     this.local.notify = notify;
   }
 
-  setTimeBudget(seconds: number | null): void {
-    this.local.setTimeBudget(seconds);
+  setTimeBudget(seconds: number | null, extraSeconds = 0): void {
+    this.local.setTimeBudget(seconds, extraSeconds);
   }
 
   /**
@@ -108,6 +108,7 @@ export class SharedTreeUctBot implements Bot {
     const control = new Int32Array(this.control);
     control.fill(0);
     const seconds = this.local.timeLimit();
+    const extra = this.local.doubtSeconds();
     const playouts = this.settings.playouts;
     if (playouts === null && seconds === null) Atomics.store(control, SHARED_STOP, 1);
     const request: SharedSearchRequest = {
@@ -117,7 +118,8 @@ export class SharedTreeUctBot implements Bot {
       history: game.moves(),
       color,
       playouts,
-      seconds,
+      // The workers' own deadline includes the time a move in doubt may add; the main thread stops them earlier.
+      seconds: seconds === null ? null : seconds + extra,
       buffers,
       root,
       control: this.control,
@@ -129,6 +131,7 @@ export class SharedTreeUctBot implements Bot {
       asked++;
     }
     let simulations = this.local.runShared(control, playouts, seconds, start);
+    if (seconds !== null && extra > 0 && this.local.inDoubt()) simulations += this.local.runShared(control, playouts, seconds + extra, start);
     // The workers stop within one simulation; the tree is read only after all of them have.
     Atomics.store(control, SHARED_STOP, 1);
     const waitUntil = performance.now() + WORKER_GRACE_MS;

@@ -23,6 +23,9 @@ const MIN_MOVES_LEFT = 15;
 /** The least time a move gets, so the bot always answers with something searched. */
 const MIN_SECONDS = 0.02;
 
+/** The most of the main time left that one move may take, its extra time for a move in doubt included. */
+const MOST_OF_REMAINING = 0.25;
+
 /**
  * Seconds for the next move, or null when there is no clock. `emptyVertices` estimates how long the game can go
  * on: each side will need about half of the empty vertices.
@@ -46,4 +49,19 @@ export function secondsForMove(settings: ClockSettings | null, left: ClockLeft |
     budget = Math.min(budget, remaining / 2 - SAFETY_SECONDS);
   }
   return Math.max(MIN_SECONDS, budget);
+}
+
+/**
+ * Extra seconds the next move may take when the search is in doubt at its budget (the best move not clearly ahead,
+ * see inDoubt in bots/uct.ts): in main time up to the budget again, as long as the move takes no more than a
+ * quarter of what is left; none in byo-yomi, where the budget already takes most of the period, and none without
+ * a clock.
+ */
+export function extraSecondsForMove(settings: ClockSettings | null, left: ClockLeft | undefined, emptyVertices: number): number {
+  const budget = secondsForMove(settings, left, emptyVertices);
+  if (settings === null || budget === null) return 0;
+  const inByoYomi = left !== undefined ? left.stones > 0 : settings.mainSeconds === 0;
+  if (inByoYomi) return 0;
+  const remaining = left !== undefined ? left.seconds : settings.mainSeconds;
+  return Math.max(0, Math.min(budget, remaining * MOST_OF_REMAINING - budget - SAFETY_SECONDS));
 }

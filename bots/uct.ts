@@ -24,6 +24,7 @@ import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { lowerConfidenceBound, type Analysis, type AnalysisOptions, type MoveAnalysis, type SlicedMoveSearch } from './analysis.js';
 import { PlayoutEvaluator } from './evaluate.js';
+import { savingMove } from './saving-move.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
 import { BoardLines, emptyArea } from './board-lines.js';
 import { LADDER_DEAD, LadderPriors } from './ladder.js';
@@ -116,6 +117,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
   private state: SearchState | null = null;
   /** Seconds the engine's clock allows for the next move (time_settings / time_left), or null. */
   private clockBudget: number | null = null;
+  /** Seconds the clock lets a move in doubt add to its budget. */
+  private clockExtra = 0;
   lastSearch: SearchInfo | null = null;
   /** Where the bot says what the user should know (the tree's budget is spent); the engine passes stderr. */
   notify: ((message: string) => void) | null = null;
@@ -127,6 +130,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
   private sliceStart = 0;
   private slicePlayouts: number | null = null;
   private sliceSeconds: number | null = null;
+  /** Seconds this move may still add when in doubt at its deadline (used once). */
+  private sliceExtra = 0;
 
   constructor(settings: UctSettings, name = 'uct') {
     this.settings = settings;
@@ -134,8 +139,22 @@ export class UctBot implements Bot, SlicedMoveSearch {
     this.rng = new Rng(settings.seed);
   }
 
-  setTimeBudget(seconds: number | null): void {
+  setTimeBudget(seconds: number | null, extraSeconds = 0): void {
     this.clockBudget = seconds;
+    this.clockExtra = extraSeconds;
+  }
+
+  /** The seconds a move in doubt may add: the clock's extra time, when the clock sets this move's limit. */
+  doubtSeconds(): number {
+    const own = this.settings.seconds;
+    const clock = this.clockBudget;
+    if (clock === null || (own !== null && own <= clock)) return 0;
+    return this.clockExtra;
+  }
+
+  /** Whether the search so far leaves the move in doubt (see inDoubt). */
+  inDoubt(): boolean {
+    return inDoubt(this.rootStats());
   }
 
   /** Nodes in the tree now. */
@@ -166,6 +185,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     this.sliceStart = start;
     this.slicePlayouts = this.settings.playouts;
     this.sliceSeconds = this.timeLimit();
+    this.sliceExtra = this.doubtSeconds();
     return null;
   }
 
@@ -174,7 +194,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const playouts = this.slicePlayouts;
     const seconds = this.sliceSeconds;
     if (playouts === null && seconds === null) return true;
-    const deadline = seconds === null ? Infinity : this.sliceStart + seconds * 1000;
+    let deadline = seconds === null ? Infinity : this.sliceStart + seconds * 1000;
     const sliceEnd = performance.now() + milliseconds;
     let simulations = this.sliceSimulations;
     try {
@@ -182,7 +202,12 @@ export class UctBot implements Bot, SlicedMoveSearch {
         if (playouts !== null && simulations >= playouts) return true;
         if (simulations % CLOCK_EVERY === 0) {
           const now = performance.now();
-          if (now >= deadline) return true;
+          if (now >= deadline) {
+            if (this.sliceExtra <= 0 || !this.inDoubt()) return true;
+            this.sliceSeconds! += this.sliceExtra;
+            deadline += this.sliceExtra * 1000;
+            this.sliceExtra = 0;
+          }
           if (now >= sliceEnd) return false;
         }
         state.simulate(this.root, this.rng);
@@ -545,10 +570,34 @@ export function earlyMove(game: Game, color: number): number | null {
   return null;
 }
 
+/** The most visited move must have this many times the runner-up's visits for the search to be sure of it. */
+const SURE_RATIO = 2;
+
+/**
+ * Whether a search that reached its time should go on (when the clock allows): the most visited move has fewer
+ * than SURE_RATIO times the visits of the next, or a less visited move has the better win rate, so more
+ * simulations may still change the move.
+ */
+export function inDoubt(stats: RootStats): boolean {
+  let best = -1;
+  let second = -1;
+  for (let k = 0; k < stats.moves.length; k++) {
+    if (best < 0 || stats.visits[k] > stats.visits[best]) {
+      second = best;
+      best = k;
+    } else if (second < 0 || stats.visits[k] > stats.visits[second]) second = k;
+  }
+  if (best < 0 || second < 0) return false;
+  if (stats.visits[best] < SURE_RATIO * stats.visits[second]) return true;
+  const rate = (k: number) => (stats.visits[k] > 0 ? stats.rewards[k] / stats.visits[k] : 0);
+  return rate(second) > rate(best);
+}
+
 /**
  * The move from root statistics (possibly summed over threads): the most visited child (the robust choice);
- * resign when its win rate is under the threshold after enough simulations; and under free passes never end the
- * game with a pass that loses the count.
+ * resign when its win rate is under the threshold after enough simulations, unless reading finds a move that saves
+ * a chain of ours in atari (bots/saving-move.ts); and under free passes never end the game with a pass that loses
+ * the count.
  */
 export function decide(
   game: Game,
@@ -561,7 +610,10 @@ export function decide(
   for (let k = 1; k < stats.moves.length; k++) if (stats.visits[k] > stats.visits[best]) best = k;
   const winrate = stats.visits[best] > 0 ? stats.rewards[best] / stats.visits[best] : 0.5;
   let move = stats.moves[best];
-  if (resignThreshold > 0 && winrate < resignThreshold && simulations >= RESIGN_MIN_SIMULATIONS) move = RESIGN;
+  if (resignThreshold > 0 && winrate < resignThreshold && simulations >= RESIGN_MIN_SIMULATIONS) {
+    const save = savingMove(game, color);
+    move = save >= 0 ? save : RESIGN;
+  }
   const rules = game.rules;
   if (move === PASS && rules.passes === 'free' && game.passes >= rules.order.length - 1) {
     if (describeScores(game.scores(), rules.colors).winner !== color) {

@@ -126,7 +126,8 @@ export function generate(ctx: GameContext, args: readonly string[], play: boolea
 export function refuseGenerate(ctx: GameContext, game: Game, color: number): Reply | null {
   if (game.over) return fail('game over');
   if (color > game.rules.colors || game.seatFor(color) < 0) return fail('wrong colour');
-  ctx.bot.setTimeBudget?.(ctx.clock.secondsForMove(color, game.position.emptyCount));
+  const empty = game.position.emptyCount;
+  ctx.bot.setTimeBudget?.(ctx.clock.secondsForMove(color, empty), ctx.clock.extraSecondsForMove(color, empty));
   return null;
 }
 

@@ -2,7 +2,7 @@
  * Time commands (docs/protocol.md, "Time"): the controller's clock, kept so that genmove can give the searching
  * bots a budget for each move (bots/time-control.ts).
  */
-import { secondsForMove, type ClockLeft, type ClockSettings } from '../../bots/time-control.js';
+import { extraSecondsForMove, secondsForMove, type ClockLeft, type ClockSettings } from '../../bots/time-control.js';
 import { parseGtpColor } from '../../src/vocabulary.js';
 import { formatNumber } from '../../src/rules.js';
 import { parseFloatArg, parseIntArg } from '../gtp.js';
@@ -28,6 +28,11 @@ export class GtpClock {
   /** The seconds `color` may spend on its next move, or null without a limit. */
   secondsForMove(color: number, emptyVertices: number): number | null {
     return secondsForMove(this.settings, this.left.get(color), emptyVertices);
+  }
+
+  /** The extra seconds `color` may add to its next move when its search is in doubt (0 without a clock). */
+  extraSecondsForMove(color: number, emptyVertices: number): number {
+    return extraSecondsForMove(this.settings, this.left.get(color), emptyVertices);
   }
 }
 
