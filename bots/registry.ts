@@ -31,6 +31,8 @@ export interface BotOptions extends SearchLimits {
   readonly raveEquivalence?: number;
   /** Visits a UCT leaf needs before it is expanded. */
   readonly expandVisits?: number;
+  /** Virtual visits a UCT prior gives a fresh child. */
+  readonly priorVisits?: number;
   /** Search threads (UCT only): more than 1 adds worker threads. */
   readonly threads?: number;
   /** How threads share the work: one shared tree (the default) or a tree each with root statistics summed. */
@@ -62,6 +64,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       exploration: options.exploration ?? DEFAULT_UCT_SETTINGS.exploration,
       raveEquivalence: options.raveEquivalence ?? DEFAULT_UCT_SETTINGS.raveEquivalence,
       expandVisits: options.expandVisits ?? DEFAULT_UCT_SETTINGS.expandVisits,
+      priorVisits: options.priorVisits ?? DEFAULT_UCT_SETTINGS.priorVisits,
       maxTreeMegabytes: options.maxTreeMegabytes ?? DEFAULT_UCT_SETTINGS.maxTreeMegabytes,
     };
     const threads = options.threads ?? 1;

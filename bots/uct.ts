@@ -53,6 +53,8 @@ export interface UctSettings {
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
+  /** Virtual visits (and AMAF visits) a prior gives a fresh child: how long the prior outweighs the simulations. */
+  readonly priorVisits: number;
   readonly raveEquivalence: number;
   /** UCB exploration constant. */
   readonly exploration: number;
@@ -72,14 +74,13 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   ladders: true,
   resignThreshold: 0.05,
   expandVisits: 2,
+  priorVisits: 10,
   raveEquivalence: 300,
   exploration: 0,
   maxTreeMegabytes: DEFAULT_TREE_MEGABYTES,
 };
 
-/** Virtual visits a prior adds to a fresh child, and the values it gives them. */
-const PRIOR_VISITS = 10;
-const PRIOR_AMAF_VISITS = 10;
+/** The values a prior gives a fresh child's virtual visits (settings.priorVisits of them). */
 const PRIOR_EVEN = 0.5;
 const PRIOR_CAPTURE = 0.9;
 const PRIOR_SELF_ATARI = 0.25;
@@ -256,7 +257,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const root = this.root;
     const first = pool.firstChild[root];
     const count = pool.childCount[root];
-    const virtual = this.settings.priors ? PRIOR_VISITS : 0;
+    const virtual = this.settings.priors ? this.settings.priorVisits : 0;
     const priors = state.rootPriors(first, count);
     const moves: MoveAnalysis[] = [];
     for (let k = 0; k < count; k++) {
@@ -695,7 +696,7 @@ class SearchState {
     this.amafColor = new Uint8Array(n);
     this.amafStamp = new Uint32Array(n);
     this.candidates = new Int32Array(n + 1);
-    this.expandAt = settings.expandVisits + (settings.priors ? PRIOR_VISITS : 0);
+    this.expandAt = settings.expandVisits + (settings.priors ? settings.priorVisits : 0);
     this.n = n;
     this.childMargin = new Float64Array(n + 1);
     this.childSamples = new Float64Array(n + 1);
@@ -853,12 +854,13 @@ class SearchState {
     // A dead ladder is bad whatever else the move does; an escape or a ladder capture is at least as good as it says.
     if (ladder === LADDER_DEAD) value = ladder;
     else if (ladder > value) value = ladder;
-    pool.visits[child] = PRIOR_VISITS;
-    pool.reward[child * pool.colors + color - 1] = Math.round(PRIOR_VISITS * value * REWARD_SCALE);
+    const visits = this.settings.priorVisits;
+    pool.visits[child] = visits;
+    pool.reward[child * pool.colors + color - 1] = Math.round(visits * value * REWARD_SCALE);
     // The prior seeds the AMAF statistics as well (as Fuego's prior knowledge does): early in a node's life the RAVE
     // term carries almost all the weight, and AMAF alone rates opening moves on the second line highly.
-    pool.amafVisits[child] = PRIOR_AMAF_VISITS;
-    pool.amafReward[child] = Math.round(PRIOR_AMAF_VISITS * value * REWARD_SCALE);
+    pool.amafVisits[child] = visits;
+    pool.amafReward[child] = Math.round(visits * value * REWARD_SCALE);
   }
 
   /**

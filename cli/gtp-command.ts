@@ -26,6 +26,8 @@ import { CliError, readBoundedFile, type CliIo } from './io.js';
 /** Typo guards for the search's tuning knobs. */
 const MAX_EXPLORATION = 100;
 const MAX_VISITS = 1e9;
+/** Prior visits are stored with their rewards in 32-bit fixed point: keep them far from its range. */
+const MAX_PRIOR_VISITS = 10_000;
 /** A typo guard: 1 TiB. */
 const MAX_TREE_MEGABYTES = 1 << 20;
 
@@ -41,6 +43,7 @@ interface GtpOptions extends SearchLimitFlags {
   exploration?: string;
   raveEquivalence?: string;
   expandVisits?: string;
+  priorVisits?: string;
   threads: string;
   parallel: string;
   maxTreeMb: string;
@@ -68,6 +71,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
     .option('--expand-visits <n>', `UCT visits before a leaf is expanded (default ${DEFAULT_UCT_SETTINGS.expandVisits})`)
+    .option('--prior-visits <n>', `UCT virtual visits a prior gives a fresh child (default ${DEFAULT_UCT_SETTINGS.priorVisits})`)
     .option('--threads <n>', 'UCT search threads (the main thread and worker threads)', '1')
     .option('--parallel <mode>', 'how UCT threads share the work: tree (one shared tree) or root (a tree each)', DEFAULT_PARALLEL)
     .option('--max-tree-mb <n>', 'UCT tree memory budget in MiB, all threads together', String(DEFAULT_TREE_MEGABYTES))
@@ -85,6 +89,8 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         opts.raveEquivalence === undefined ? undefined : positiveNumber('--rave-equivalence', opts.raveEquivalence, MAX_VISITS);
       const expandVisits =
         opts.expandVisits === undefined ? undefined : wholeNumber('--expand-visits', opts.expandVisits, 1, MAX_VISITS);
+      const priorVisits =
+        opts.priorVisits === undefined ? undefined : wholeNumber('--prior-visits', opts.priorVisits, 1, MAX_PRIOR_VISITS);
       const threads = wholeNumber('--threads', opts.threads, 1, MAX_THREADS);
       const parallel = readParallelMode(opts.parallel);
       const maxTreeMegabytes = positiveNumber('--max-tree-mb', opts.maxTreeMb, MAX_TREE_MEGABYTES);
@@ -105,6 +111,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         exploration,
         raveEquivalence,
         expandVisits,
+        priorVisits,
         bot: opts.bot,
         seed: opts.seed,
         playouts,

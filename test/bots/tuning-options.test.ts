@@ -1,11 +1,17 @@
 /**
- * The search's tuning knobs (`graphgo gtp --exploration C --rave-equivalence N --expand-visits N`, docs/bots.md
+ * The search's tuning knobs (`graphgo gtp --exploration C --rave-equivalence N --expand-visits N --prior-visits N`,
+ * docs/bots.md
  * "Switches"): they reach the search, and bad values are refused with the flag named. They exist so the harness
  * can measure other values than the defaults without a rebuild.
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { GtpEngine } from '../../protocol/engine.js';
+import { createBot } from '../../bots/registry.js';
+import type { UctBot } from '../../bots/uct.js';
+import { Game } from '../../src/game.js';
+import { parseGraphSpec } from '../../src/families.js';
+import { parseRules } from '../../src/rules.js';
 import { readSetup } from '../../src/setup.js';
 
 function engine(options: { exploration?: number; raveEquivalence?: number; expandVisits?: number }): GtpEngine {
@@ -41,6 +47,23 @@ describe('search tuning options', () => {
     expect(share(curious)).toBeLessThan(share(greedy));
   });
 
+  it('prior visits reach the tree: every root child starts with that many virtual visits', () => {
+    const graph = parseGraphSpec('grid 5 5');
+    const rules = parseRules('area');
+    if (!graph.ok || !rules.ok) throw new Error('setup');
+    for (const priorVisits of [10, 37]) {
+      const bot = createBot('uct', { seed: '4', playouts: 500, priorVisits });
+      if (!bot.ok) throw new Error(bot.error.message);
+      const uct = bot.value as UctBot;
+      uct.genmove(new Game(graph.value, rules.value), 1);
+      const stats = uct.rootStats();
+      const total = stats.visits.reduce((a, b) => a + b, 0);
+      // 25 moves and the pass; each simulation passes through exactly one root child.
+      expect(stats.moves.length).toBe(26);
+      expect({ priorVisits, total }).toEqual({ priorVisits, total: 500 + 26 * priorVisits });
+    }
+  });
+
   it('refuses values out of range, naming the flag', async () => {
     for (const [args, message] of [
       [['--exploration', '-1'], /--exploration must be a number in \[0, 100\], got "-1"/],
@@ -48,6 +71,8 @@ describe('search tuning options', () => {
       [['--rave-equivalence', '0'], /--rave-equivalence/],
       [['--expand-visits', '0'], /--expand-visits/],
       [['--expand-visits', '1.5'], /--expand-visits/],
+      [['--prior-visits', '0'], /--prior-visits/],
+      [['--prior-visits', '20000'], /--prior-visits/],
     ] as const) {
       const err: string[] = [];
       const code = await runCli(['gtp', ...args], { writeOut: () => undefined, writeErr: (t: string) => void err.push(t) });
