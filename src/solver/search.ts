@@ -41,6 +41,7 @@ import { grown } from '../grown.js';
 import { PASS } from '../vocabulary.js';
 import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
 import { Benson } from './benson.js';
+import { DfpnSearch } from './dfpn.js';
 import { History, NOT_FOUND } from './history.js';
 import { Symmetries, findAutomorphisms } from './symmetry.js';
 import { NO_MOVE, TranspositionTable } from './tt.js';
@@ -49,7 +50,16 @@ export { NO_MOVE };
 
 export type SolveKind = 'score' | 'lastmove';
 
+/** The engine of win/loss (last-move) solves: proof-number search (dfpn.ts) or this file's alpha-beta. */
+export type SolveMethod = 'dfpn' | 'alphabeta';
+
 export interface SolverSettings {
+  /** Last-move rules: df-pn (dfpn.ts) or alpha-beta; area scoring always uses alpha-beta. */
+  readonly method: SolveMethod;
+  /** The ε of df-pn's 1 + ε trick (0: plain df-pn). */
+  readonly dfpnEpsilon: number;
+  /** df-pn: the cap on a first visit's estimate from the same state under another history (dfpn.ts header). */
+  readonly dfpnEstimateCap: number;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -77,6 +87,9 @@ export interface SolverSettings {
 }
 
 export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
+  method: 'alphabeta',
+  dfpnEpsilon: 0.25,
+  dfpnEstimateCap: 256,
   tt: true,
   symmetry: true,
   benson: true,
@@ -199,6 +212,8 @@ export class Solver {
   private readonly full: number;
   private readonly benson: Benson;
   private readonly tt: TranspositionTable | null;
+  /** The proof-number engine of last-move solves, when the method is df-pn. */
+  private readonly dfpn: DfpnSearch | null;
   private readonly history = new History(512);
   private readonly suicide: boolean;
   private readonly situational: boolean;
@@ -272,7 +287,27 @@ export class Solver {
     this.useBenson = this.settings.benson && this.kind === 'score';
     this.symmetries = new Symmetries(this.settings.symmetry ? findAutomorphisms(this.bb, this.settings.symmetryLimit) : []);
     this.ttSyms = Math.min(this.symmetries.count, this.settings.ttSymmetryLimit);
-    this.tt = this.settings.tt ? new TranspositionTable(this.settings.ttBits) : null;
+    const s = this.settings;
+    if (s.method !== 'dfpn' && s.method !== 'alphabeta') throw new Error(`unknown solve method "${String(s.method)}": dfpn or alphabeta`);
+    this.dfpn =
+      s.method === 'dfpn' && this.kind === 'lastmove'
+        ? new DfpnSearch(
+            graph,
+            rules,
+            this.symmetries,
+            {
+              storeProofs: s.tt,
+              ordering: s.ordering,
+              counterDominance: s.counterDominance,
+              epsilon: s.dfpnEpsilon,
+              ttBits: s.ttBits,
+              ttSymmetryLimit: s.ttSymmetryLimit,
+              estimateCap: s.dfpnEstimateCap,
+            },
+            this.stats,
+          )
+        : null;
+    this.tt = s.tt && this.dfpn === null ? new TranspositionTable(s.ttBits) : null;
     this.limitNodes = this.settings.maxNodes;
     this.limitSeconds = this.settings.maxSeconds;
     this.minValue = this.kind === 'score' ? -this.n : -1;
@@ -296,6 +331,7 @@ export class Solver {
     this.rootProven = NEG;
     let bestSoFar: number = NO_MOVE;
     let lastDepth: number | null = null;
+    if (this.dfpn !== null) return this.solveByDfpn(this.dfpn, root, startNodes);
     try {
       if (this.settings.iterativeDeepening) {
         let depth = 2;
@@ -317,6 +353,43 @@ export class Solver {
       if (reason === null) throw e;
       return this.outcome('unknown', null, bestSoFar !== NO_MOVE ? bestSoFar : this.rootBest, startNodes, reason, lastDepth);
     }
+  }
+
+  /** A last-move solve by proof-number search: the same outcome as alpha-beta's (no ply limit, so depth is null). */
+  private solveByDfpn(dfpn: DfpnSearch, root: RootState, startNodes: number): SearchOutcome {
+    this.rootToMove = root.toMove;
+    this.currentDepth = null;
+    const onProgress = this.settings.onProgress;
+    const every = this.settings.progressSeconds * 1000;
+    const r = dfpn.run(
+      {
+        black: root.black,
+        white: root.white,
+        toMove: root.toMove,
+        passes: root.passes,
+        counter1: Math.round(root.counters[0] * 2),
+        counter2: Math.round(root.counters[1] * 2),
+        historyBlack: root.history.map((h) => h.black),
+        historyWhite: root.history.map((h) => h.white),
+        historyTag: root.history.map((h) => h.tag),
+      },
+      {
+        nodeStop: this.nodeStop,
+        deadline: this.limitSeconds === null ? Infinity : this.startTime + this.limitSeconds * 1000,
+        onTick:
+          onProgress === null
+            ? null
+            : (maxPly) => {
+                const now = Date.now();
+                if (now - this.lastProgress < every) return;
+                this.lastProgress = now;
+                onProgress({ nodes: this.stats.nodes, maxPly, depth: null, seconds: (now - this.startTime) / 1000 });
+              },
+      },
+    );
+    this.maxPly = r.maxPly;
+    if (r.value === null) return this.outcome('unknown', null, r.best, startNodes, r.reason, null);
+    return this.outcome('solved', r.value, r.best, startNodes, null, null);
   }
 
   /**

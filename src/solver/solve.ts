@@ -19,7 +19,7 @@ import { NO_MOVE, Solver } from './search.js';
 export { Solver, solverProblem } from './search.js';
 import type { SearchLimitReason } from './search.js';
 export type { SearchLimitReason } from './search.js';
-export type { RootState, SearchOutcome, SolverSettings } from './search.js';
+export type { RootState, SearchOutcome, SolveMethod, SolverSettings } from './search.js';
 
 /**
  * The solver's view of a game in progress: its colouring, the colour to move, passes in a row, counters and every

@@ -1,0 +1,195 @@
+/**
+ * The proof-number search's table (dfpn.ts), in typed arrays: 8-way buckets keyed by the colouring as two masks, the
+ * colour to move, passes in a row, counters, compared exactly, and a history key (a 32-bit hash of a set of items:
+ * two nodes whose sets collide share working numbers, never a proof, which is stored with key 0).
+ *
+ * Three kinds of entries. A proof or disproof (terminal: φ = 0 or δ = 0), under the canonical colouring with history
+ * key 0, with the condition under which it holds under superko (three masks over-approximating the colourings its
+ * proof met, as in tt.ts, and the few earlier items it rests on: it may be used only under a history that has those
+ * items and no other earlier colouring fitting all three masks). A node's working numbers, under its colouring as
+ * played and the hash of the set of items before it (never 0). A state's estimate: its latest working numbers under
+ * any history, under the canonical colouring with history key 0, which a node visited for the first time starts
+ * from (capped). Working numbers only steer the search; only terminal entries need the condition (docs/solver.md,
+ * "Proof-number search").
+ */
+
+/** Entry flags. */
+const TERMINAL = 1;
+/** Slots per bucket. */
+const WAYS = 8;
+
+export class DfpnTable {
+  readonly size: number;
+  private readonly mask: number;
+  readonly keyBlack: Int32Array;
+  readonly keyWhite: Int32Array;
+  readonly keyMeta: Int32Array;
+  readonly keyCounters: Int32Array;
+  /** Working numbers: a hash of the node's history (0 for proofs, which hold under any history their masks allow). */
+  readonly keyHist: Int32Array;
+  /** φ and δ from the view of the player to move at the state. */
+  readonly phi: Float64Array;
+  readonly delta: Float64Array;
+  readonly flags: Uint8Array;
+  readonly best: Int8Array;
+  readonly maskEmpty: Int32Array;
+  readonly maskBlack: Int32Array;
+  readonly maskWhite: Int32Array;
+  /**
+   * How many history items a proof rests on (0, 1 or 2: items its search refused as repetitions of colourings older
+   * than the state), and those items (colouring and superko tag).
+   */
+  readonly required: Uint8Array;
+  readonly reqBlack1: Int32Array;
+  readonly reqWhite1: Int32Array;
+  readonly reqTag1: Uint8Array;
+  readonly reqBlack2: Int32Array;
+  readonly reqWhite2: Int32Array;
+  readonly reqTag2: Uint8Array;
+  /** Nodes searched below the entry (the replacement priority; proofs get a bonus so that they outlive numbers). */
+  readonly work: Float64Array;
+  stored = 0;
+
+  constructor(bits: number) {
+    this.size = 1 << bits;
+    this.mask = this.size - 1;
+    this.keyBlack = new Int32Array(this.size);
+    this.keyWhite = new Int32Array(this.size);
+    this.keyMeta = new Int32Array(this.size);
+    this.keyCounters = new Int32Array(this.size);
+    this.keyHist = new Int32Array(this.size);
+    this.phi = new Float64Array(this.size);
+    this.delta = new Float64Array(this.size);
+    this.flags = new Uint8Array(this.size);
+    this.best = new Int8Array(this.size);
+    this.maskEmpty = new Int32Array(this.size);
+    this.maskBlack = new Int32Array(this.size);
+    this.maskWhite = new Int32Array(this.size);
+    this.work = new Float64Array(this.size);
+    this.required = new Uint8Array(this.size);
+    this.reqBlack1 = new Int32Array(this.size);
+    this.reqWhite1 = new Int32Array(this.size);
+    this.reqTag1 = new Uint8Array(this.size);
+    this.reqBlack2 = new Int32Array(this.size);
+    this.reqWhite2 = new Int32Array(this.size);
+    this.reqTag2 = new Uint8Array(this.size);
+  }
+
+  private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
+    let h = Math.imul(black ^ hist ^ 0x2545f491, 0x9e3779b1);
+    h = Math.imul(h ^ white ^ (h >>> 16), 0x85ebca6b);
+    h = Math.imul(h ^ (meta * 0x1b873593) ^ (h >>> 13), 0xc2b2ae35);
+    h = Math.imul(h ^ counters ^ (h >>> 16), 0x27d4eb2d);
+    h ^= h >>> 15;
+    return h & this.mask & ~(WAYS - 1);
+  }
+
+  /**
+   * The first entry of the state at or after slot `from` of its bucket (-1: none). A state may have several: proofs
+   * made under different histories, each with its own masks, and working numbers.
+   */
+  probe(black: number, white: number, meta: number, counters: number, hist: number, from = -1): number {
+    const b = this.bucket(black, white, meta, counters, hist);
+    const m = meta + 1;
+    for (let i = from < 0 ? b : from + 1; i < b + WAYS; i++) {
+      if (
+        this.keyMeta[i] === m &&
+        this.keyBlack[i] === black &&
+        this.keyWhite[i] === white &&
+        this.keyCounters[i] === counters &&
+        this.keyHist[i] === hist
+      ) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  isTerminal(i: number): boolean {
+    return (this.flags[i] & TERMINAL) !== 0;
+  }
+
+  /**
+   * Stores a proof or disproof with its masks (terminal) or working numbers. A proof never replaces another proof of
+   * the same state (that one may hold under histories where the new one is refused, so both are kept, in different
+   * slots); working numbers never replace a proof, and replace the state's working numbers in place.
+   */
+  store(
+    black: number,
+    white: number,
+    meta: number,
+    counters: number,
+    hist: number,
+    terminal: boolean,
+    phi: number,
+    delta: number,
+    best: number,
+    maskEmpty: number,
+    maskBlack: number,
+    maskWhite: number,
+    work: number,
+  ): number {
+    const b = this.bucket(black, white, meta, counters, hist);
+    const m = meta + 1;
+    const priority = terminal ? work * 4 + 16 : work;
+    let slot = -1;
+    let victim = -1;
+    let sameProof = false;
+    for (let i = b; i < b + WAYS; i++) {
+      const own =
+        this.keyMeta[i] === m &&
+        this.keyBlack[i] === black &&
+        this.keyWhite[i] === white &&
+        this.keyCounters[i] === counters &&
+        this.keyHist[i] === hist;
+      if (own && !this.isTerminal(i)) {
+        slot = i;
+        break;
+      }
+      if (own) {
+        sameProof = true;
+        if (!terminal) this.best[i] = best;
+        continue;
+      }
+      if (this.keyMeta[i] === 0) {
+        if (victim < 0 || this.keyMeta[victim] !== 0) victim = i;
+      } else if (victim < 0 || (this.keyMeta[victim] !== 0 && this.work[i] < this.work[victim])) {
+        victim = i;
+      }
+    }
+    if (slot < 0) {
+      // Working numbers of a state that has a proof here are left out: the proof's move is the hint already.
+      if (!terminal && sameProof) return -1;
+      if (victim < 0) return -1;
+      if (this.keyMeta[victim] !== 0 && this.work[victim] > priority && terminal === false) return -1;
+      slot = victim;
+    }
+    if (this.keyMeta[slot] === 0) this.stored++;
+    this.keyBlack[slot] = black;
+    this.keyWhite[slot] = white;
+    this.keyMeta[slot] = m;
+    this.keyCounters[slot] = counters;
+    this.keyHist[slot] = hist;
+    this.flags[slot] = terminal ? TERMINAL : 0;
+    this.phi[slot] = phi;
+    this.delta[slot] = delta;
+    this.best[slot] = best;
+    this.maskEmpty[slot] = maskEmpty;
+    this.maskBlack[slot] = maskBlack;
+    this.maskWhite[slot] = maskWhite;
+    this.work[slot] = priority;
+    this.required[slot] = 0;
+    return slot;
+  }
+
+  /** The history items the proof in `slot` rests on (see `required`). */
+  setRequired(slot: number, count: number, b1: number, w1: number, t1: number, b2: number, w2: number, t2: number): void {
+    this.required[slot] = count;
+    this.reqBlack1[slot] = b1;
+    this.reqWhite1[slot] = w1;
+    this.reqTag1[slot] = t1;
+    this.reqBlack2[slot] = b2;
+    this.reqWhite2[slot] = w2;
+    this.reqTag2[slot] = t2;
+  }
+}

@@ -1,0 +1,934 @@
+/**
+ * Depth-first proof-number search (df-pn, Nagai 2002) for last-move games (famine, Conway's no-pass game): does the
+ * player to move win? Used by search.ts's Solver for `scoring=lastmove` when its method is 'dfpn'.
+ *
+ * Numbers are in the φ/δ (negamax) form: φ(n) is the proof number of "the player to move at n wins", δ(n) its
+ * disproof number; φ(n) = min over children c of δ(c), δ(n) = Σ φ(c). The selected child c1 (least δ) gets the
+ * thresholds φ_th(c1) = δ_th(n) − δ(n) + φ(c1) and δ_th(c1) = min(φ_th(n), ⌈δ2·(1 + ε)⌉), δ2 the second least δ:
+ * the 1 + ε trick (Pawlewicz and Lew 2007) lets the search stay longer below one child before switching, which cuts
+ * the re-expansions plain df-pn (δ2 + 1) makes when two children have nearly equal numbers.
+ *
+ * Superko (the graph-history interaction problem): proofs and working numbers are kept apart.
+ *
+ * Proofs. A proof or disproof is stored with masks over-approximating the colourings its search met (search.ts's
+ * rule) and the history items older than the node that its superko refusals rest on, when there are at most two
+ * (none: history-free in search.ts's sense). It is reused under another history only when those items are in that
+ * history before the node and no other earlier item fits the masks: every move of the proof is then legal or refused
+ * exactly as it was, so it proves the same. A proof resting on more items is kept only by the caller's frame, in the
+ * per-ply child arrays, while the history above that frame is unchanged (the frame's loop never changes it), and is
+ * passed up with the items it rests on. docs/solver.md argues this in full.
+ *
+ * Working numbers. They only steer the search (no answer is ever read from them), but what they are decides whether
+ * the search gets anywhere. What a node's moves are depends on its state (colouring, mover, passes in a row,
+ * counters) and on the set of superko items before it, nothing else; so the game is a graph whose nodes are pairs
+ * (state, set of earlier items), finite, and acyclic (a stone move adds an item, a pass adds one to the passes in a
+ * row, and free passes are refused under last-move scoring). Numbers are stored under that node: its colouring as
+ * played, mover, passes, counters and an order-free hash of the set (the sum of a hash per item); a collision only
+ * lends one node another's numbers. Keyed by the state alone, numbers were shared by every history, and a state's
+ * numbers under one history were summed into other states' numbers under other histories and from there back into
+ * its own (the graph of states, histories left out, has cycles and far more transpositions): on `random 5 0.5 3` at
+ * komi -1 the root's disproof number passed 5·10^10 after 67,000 nodes, the numbers saturated, the thresholds
+ * stopped steering, and 61 million nodes gave no answer where alpha-beta needs 712,842 (df-pn now: 75,715). The
+ * state's numbers under other histories still make a good start for a node visited for the first time, which df-pn
+ * would start from 1 and 1: such a node starts from them (the state's latest numbers, stored under its canonical
+ * colouring), each capped at `estimateCap` (256). The cap bounds what can come back through them: a node's numbers
+ * are df-pn's own over the part of the acyclic graph searched below it, with leaf estimates between 1 and the cap.
+ *
+ * Symmetry, ordering and counter dominance are search.ts's: children that are images of an earlier child under the
+ * path stabiliser are not generated (a disproof's masks are then closed under the stabiliser), table keys are
+ * canonical colourings, the table's move comes first and the other moves follow a history score of proving moves,
+ * and a state whose own entry is missing or refused may take a proof from the same colouring with dominated counters.
+ */
+import type { Graph } from '../graph.js';
+import type { Rules } from '../rules.js';
+import { grown } from '../grown.js';
+import { PASS } from '../vocabulary.js';
+import { BB_OK, BitBoard, popcount } from './bitboard.js';
+import { DfpnTable } from './dfpn-table.js';
+import { History, NOT_FOUND } from './history.js';
+import type { Symmetries } from './symmetry.js';
+
+/** A proof or disproof number that proves: the node is lost (φ) or won (δ) for the player to move. */
+export const PN_INF = 1e12;
+/** Working numbers saturate below PN_INF so that a sum of large numbers never reads as a proof. */
+const PN_MAX = PN_INF - 1;
+const NO_DEP = 0x3fffffff;
+const NO_MOVE = -2;
+/** Children per node: every vertex and the pass. */
+const STRIDE = 34;
+/** The deepest line followed (as search.ts: one JavaScript frame per ply). */
+const MAX_DFPN_PLY = 600;
+
+export type DfpnStopReason = 'max-nodes' | 'max-seconds' | 'max-depth';
+
+class DfpnStop extends Error {
+  constructor(readonly reason: DfpnStopReason) {
+    super(reason);
+  }
+}
+
+export interface DfpnOptions {
+  /** Store proofs in the table (off: only working numbers, for measurements). */
+  readonly storeProofs: boolean;
+  readonly ordering: boolean;
+  readonly counterDominance: boolean;
+  /** The ε of the 1 + ε trick (0: plain df-pn). */
+  readonly epsilon: number;
+  readonly ttBits: number;
+  /** How many of the automorphisms canonicalise table keys. */
+  readonly ttSymmetryLimit: number;
+  /** The most a first visit's estimate (a state's numbers under another history) may be, see the header. */
+  readonly estimateCap: number;
+}
+
+/** Counters shared with the caller: `nodes` counts expansions (calls of the search at a state). */
+export interface DfpnStats {
+  nodes: number;
+  ttHits: number;
+  ttRefused: number;
+  symmetrySkips: number;
+  dominanceHits: number;
+}
+
+/** Where a run must stop, and whom to tell how it goes. */
+export interface DfpnLimits {
+  /** The node count (of stats.nodes) at which the run stops. */
+  readonly nodeStop: number;
+  /** Date.now() value after which the run stops, or Infinity. */
+  readonly deadline: number;
+  readonly onTick: ((maxPly: number) => void) | null;
+}
+
+/** The state to solve: colouring, mover, passes in a row, counters in half points, every superko item so far. */
+export interface DfpnRoot {
+  readonly black: number;
+  readonly white: number;
+  readonly toMove: number;
+  readonly passes: number;
+  readonly counter1: number;
+  readonly counter2: number;
+  readonly historyBlack: readonly number[];
+  readonly historyWhite: readonly number[];
+  readonly historyTag: readonly number[];
+}
+
+export interface DfpnResult {
+  /** +1 the player to move wins, -1 loses, null: stopped. */
+  readonly value: number | null;
+  /** A winning move when won; a move when lost; the most promising move when stopped (NO_MOVE: none). */
+  readonly best: number;
+  readonly reason: DfpnStopReason | null;
+  readonly maxPly: number;
+}
+
+export class DfpnSearch {
+  readonly stats: DfpnStats;
+  private readonly full: number;
+  private readonly bb: BitBoard;
+  private readonly symmetries: Symmetries;
+  private readonly ttSyms: number;
+  private readonly table: DfpnTable;
+  private readonly history = new History(512);
+  private readonly options: DfpnOptions;
+  private readonly suicide: boolean;
+  private readonly situational: boolean;
+  private readonly paid: boolean;
+  private readonly passAllowed: boolean;
+  private readonly epsilon1: number;
+  /** hsum[t]: the sum of the hashes of history items 0..t-1, an order-free hash of the set of those items. */
+  private hsum = new Int32Array(513);
+
+  // The current state; counters in half points.
+  private black = 0;
+  private white = 0;
+  private toMove = 1;
+  private passes = 0;
+  private counter1 = 0;
+  private counter2 = 0;
+
+  // What the last mid() call proved: its numbers, the oldest history index its proof rests on, its masks, its move.
+  private rPhi = 1;
+  private rDelta = 1;
+  // The history items (stack indices older than the node) the proof rests on: the two oldest, and the oldest of
+  // any more (rDrop; NO_DEP when there are none), see the header.
+  private rReq1 = NO_DEP;
+  private rReq2 = NO_DEP;
+  private rDrop = NO_DEP;
+  private rE = 0;
+  private rB = 0;
+  private rW = 0;
+
+  // What lookup() found for a child.
+  private lPhi = 1;
+  private lDelta = 1;
+  private lE = 0;
+  private lB = 0;
+  private lW = 0;
+  private lReq1 = NO_DEP;
+  private lReq2 = NO_DEP;
+
+  // The merge of required items (addRequired).
+  private a1 = NO_DEP;
+  private a2 = NO_DEP;
+  private aDrop = NO_DEP;
+
+  // Canonical key of the colouring last given to canonicalKey().
+  private kCanon = -1;
+  private kB = 0;
+  private kW = 0;
+
+  // Per-ply child arrays (STRIDE slots a ply): the child's move, state and what is known of it.
+  private cMove = new Int32Array(64 * STRIDE);
+  private cBlack = new Int32Array(64 * STRIDE);
+  private cWhite = new Int32Array(64 * STRIDE);
+  private cC1 = new Int32Array(64 * STRIDE);
+  private cC2 = new Int32Array(64 * STRIDE);
+  private cPhi = new Float64Array(64 * STRIDE);
+  private cDelta = new Float64Array(64 * STRIDE);
+  private cReq1 = new Int32Array(64 * STRIDE);
+  private cReq2 = new Int32Array(64 * STRIDE);
+  private cDrop = new Int32Array(64 * STRIDE);
+  private cE = new Int32Array(64 * STRIDE);
+  private cB = new Int32Array(64 * STRIDE);
+  private cW = new Int32Array(64 * STRIDE);
+  /** Per-ply ordered move lists, before legality. */
+  private order = new Int32Array(64 * STRIDE);
+  private readonly historyScore = new Float64Array(2 * 33);
+
+  private stab = new Int32Array(4096);
+  private stabTop = 0;
+  private parentStabFrom = 0;
+  private parentStabTo = 0;
+
+  private limits: DfpnLimits = { nodeStop: Infinity, deadline: Infinity, onTick: null };
+  private maxPly = 0;
+  private rootBest = NO_MOVE;
+
+  constructor(graph: Graph, rules: Rules, symmetries: Symmetries, options: DfpnOptions, stats: DfpnStats) {
+    if (rules.scoring !== 'lastmove') throw new Error('proof-number search answers win/loss games (last-move scoring) only');
+    this.bb = new BitBoard(graph);
+    this.full = this.bb.full;
+    this.symmetries = symmetries;
+    this.ttSyms = Math.min(symmetries.count, options.ttSymmetryLimit);
+    this.options = options;
+    this.stats = stats;
+    this.table = new DfpnTable(options.ttBits);
+    this.suicide = rules.suicide === 'allowed';
+    this.situational = rules.ko === 'situational';
+    this.paid = rules.passes === 'paid';
+    this.passAllowed = rules.passes !== 'none';
+    if (!(options.epsilon >= 0) || !Number.isFinite(options.epsilon)) throw new Error(`df-pn epsilon must be a number >= 0, got ${options.epsilon}`);
+    this.epsilon1 = 1 + options.epsilon;
+    if (!(options.estimateCap >= 1)) throw new Error(`df-pn estimate cap must be a number >= 1, got ${options.estimateCap}`);
+  }
+
+  /** Whether the player to move at `root` wins, or null when a limit stopped the search first. */
+  run(root: DfpnRoot, limits: DfpnLimits): DfpnResult {
+    this.limits = limits;
+    this.maxPly = 0;
+    this.rootBest = NO_MOVE;
+    try {
+      this.load(root);
+      this.mid(0, PN_INF, PN_INF);
+      const value = this.rPhi === 0 ? 1 : this.rDelta === 0 ? -1 : null;
+      if (value === null) throw new Error('df-pn: the root search ended without a proof (a bug)');
+      return { value, best: this.rootBest, reason: null, maxPly: this.maxPly };
+    } catch (e) {
+      // A stack overflow before MAX_DFPN_PLY (a smaller stack than Node's default) ends the same way.
+      const reason = e instanceof DfpnStop ? e.reason : e instanceof RangeError ? 'max-depth' : null;
+      if (reason === null) throw e;
+      return { value: null, best: this.rootBest, reason, maxPly: this.maxPly };
+    }
+  }
+
+  private load(root: DfpnRoot): void {
+    this.black = root.black;
+    this.white = root.white;
+    this.toMove = root.toMove;
+    this.passes = root.passes;
+    this.counter1 = root.counter1;
+    this.counter2 = root.counter2;
+    const history = this.history;
+    history.clear();
+    const hb = root.historyBlack;
+    this.hsum[0] = 0;
+    for (let i = 0; i < hb.length; i++) this.pushHistory(hb[i], root.historyWhite[i], root.historyTag[i]);
+    // Root stabiliser: the automorphisms fixing every earlier colouring (the current one is checked at the node).
+    this.stabTop = 0;
+    const sym = this.symmetries;
+    for (let k = 0; k < sym.count; k++) {
+      let fixes = true;
+      for (let i = 0; i < hb.length && fixes; i++) {
+        if (sym.apply(k, hb[i]) !== hb[i] || sym.apply(k, root.historyWhite[i]) !== root.historyWhite[i]) fixes = false;
+      }
+      if (fixes) this.pushStab(k);
+    }
+    this.parentStabFrom = 0;
+    this.parentStabTo = this.stabTop;
+  }
+
+  private static itemHash(black: number, white: number, tag: number): number {
+    let h = Math.imul(black ^ 0x68e31da4, 0xcc9e2d51);
+    h = Math.imul(h ^ (h >>> 15) ^ white, 0x1b873593);
+    h = Math.imul(h ^ (h >>> 13) ^ Math.imul(tag + 1, 0x5bd1e995), 0x85ebca6b);
+    h ^= h >>> 16;
+    return h | 1;
+  }
+
+  /** The history part of a node's table key: never 0, which marks the state's own entries (proofs, estimates). */
+  private static nodeKey(hash: number): number {
+    return hash === 0 ? 1 : hash;
+  }
+
+  private pushHistory(black: number, white: number, tag: number): void {
+    const history = this.history;
+    const t = history.top;
+    history.push(black, white, tag);
+    if (t + 1 >= this.hsum.length) this.hsum = grown(this.hsum, this.hsum.length * 2);
+    this.hsum[t + 1] = (this.hsum[t] + DfpnSearch.itemHash(black, white, tag)) | 0;
+  }
+
+  private enterNode(ply: number): void {
+    const stats = this.stats;
+    // The node limit is exact: the node that would pass it is not searched (nor counted).
+    if (stats.nodes >= this.limits.nodeStop) throw new DfpnStop('max-nodes');
+    stats.nodes++;
+    if ((stats.nodes & 1023) === 0) {
+      if (Date.now() > this.limits.deadline) throw new DfpnStop('max-seconds');
+      this.limits.onTick?.(this.maxPly);
+    }
+    if (ply > this.maxPly) {
+      this.maxPly = ply;
+      if (ply > MAX_DFPN_PLY) throw new DfpnStop('max-depth');
+    }
+  }
+
+  private ensurePly(ply: number): void {
+    const need = (ply + 2) * STRIDE;
+    if (need <= this.cMove.length) return;
+    const size = Math.max(this.cMove.length * 2, need);
+    this.cMove = grown(this.cMove, size);
+    this.cBlack = grown(this.cBlack, size);
+    this.cWhite = grown(this.cWhite, size);
+    this.cC1 = grown(this.cC1, size);
+    this.cC2 = grown(this.cC2, size);
+    this.cPhi = grown(this.cPhi, size);
+    this.cDelta = grown(this.cDelta, size);
+    this.cReq1 = grown(this.cReq1, size);
+    this.cReq2 = grown(this.cReq2, size);
+    this.cDrop = grown(this.cDrop, size);
+    this.cE = grown(this.cE, size);
+    this.cB = grown(this.cB, size);
+    this.cW = grown(this.cW, size);
+    this.order = grown(this.order, size);
+  }
+
+  /**
+   * The multiple-iterative-deepening step of df-pn at the current state: searches until φ >= thPhi or δ >= thDelta
+   * (a proof or disproof included), then leaves the node's numbers, dependency and masks in r*. The state is
+   * restored before returning.
+   */
+  private mid(ply: number, thPhi: number, thDelta: number): void {
+    this.enterNode(ply);
+    const workStart = this.stats.nodes;
+    this.ensurePly(ply);
+    const base = ply * STRIDE;
+    const black = this.black;
+    const white = this.white;
+    const toMove = this.toMove;
+    const passes = this.passes;
+    const c1 = this.counter1;
+    const c2 = this.counter2;
+    const full = this.full;
+    const history = this.history;
+    const cur = history.top - 1;
+    const opp = 3 - toMove;
+    const situational = this.situational;
+
+    // The node's own key and its table move.
+    this.canonicalKey(black, white);
+    const canon = this.kCanon;
+    const keyB = this.kB;
+    const keyW = this.kW;
+    const meta = toMove | (passes << 2);
+    const counters = this.paid ? (c1 & 0xffff) | (c2 << 16) : 0;
+    // The node of the game graph: this state and the set of items before it (see the header).
+    const nodeHist = DfpnSearch.nodeKey(this.hsum[history.top]);
+    let hint = NO_MOVE;
+    if (this.options.ordering) {
+      const own = this.table.probe(black, white, meta, counters, nodeHist);
+      if (own >= 0 && !this.table.isTerminal(own)) {
+        hint = this.table.best[own];
+      } else {
+        const e = this.table.probe(keyB, keyW, meta, counters, 0);
+        if (e >= 0) {
+          const stored = this.table.best[e];
+          hint = stored < 0 || canon < 0 ? stored : this.symmetries.inverses[canon][stored];
+        }
+      }
+    }
+
+    const stabFrom = this.stabTop;
+    const stabTo = this.pushPathStabiliser();
+    const moveCount = this.orderMoves(ply, hint, full & ~(black | white));
+
+    // Children: legal moves only; moves refused for repetition join the masks and the dependency (a disproof
+    // rests on them: they are why the mover has no such move).
+    let refE = full & ~(black | white);
+    let refB = black;
+    let refW = white;
+    // Refused items older than the node: the two oldest and the oldest of the others.
+    let q1 = NO_DEP;
+    let q2 = NO_DEP;
+    let qDrop = NO_DEP;
+    let skipped = false;
+    let processed = 0;
+    let count = 0;
+    let wonAt = -1;
+    const bb = this.bb;
+    const myCounter = toMove === 1 ? c1 : c2;
+    for (let i = 0; i < moveCount; i++) {
+      const m = this.order[base + i];
+      const slot = base + count;
+      let nb: number;
+      let nw: number;
+      let n1 = c1;
+      let n2 = c2;
+      let upto: number;
+      let childPasses = 0;
+      let childHist = 0;
+      if (m === PASS) {
+        if (!this.passAllowed || (this.paid && myCounter <= 0)) continue;
+        nb = black;
+        nw = white;
+        if (this.paid) {
+          if (toMove === 1) n1 -= 2;
+          else n2 -= 2;
+        }
+        childPasses = passes + 1;
+        // Positional superko: the pass makes no item, so the child's own item is this node's.
+        upto = situational ? history.top : cur;
+        childHist = situational ? (nodeHist + DfpnSearch.itemHash(black, white, opp)) | 0 : nodeHist;
+      } else {
+        if (stabTo > stabFrom) {
+          if (this.isSymmetricDuplicate(m, processed, stabFrom, stabTo)) {
+            skipped = true;
+            this.stats.symmetrySkips++;
+            continue;
+          }
+          processed |= 1 << m;
+        }
+        if (bb.play(black, white, m, toMove, this.suicide) !== BB_OK) continue;
+        nb = bb.black;
+        nw = bb.white;
+        const j = history.find(nb, nw, situational ? opp : 0);
+        if (j !== NOT_FOUND) {
+          refE |= full & ~(nb | nw);
+          refB |= nb;
+          refW |= nw;
+          if (j < cur && j !== q1 && j !== q2) {
+            if (j < q1) {
+              if (q2 < qDrop) qDrop = q2;
+              q2 = q1;
+              q1 = j;
+            } else if (j < q2) {
+              if (q2 < qDrop) qDrop = q2;
+              q2 = j;
+            } else if (j < qDrop) {
+              qDrop = j;
+            }
+          }
+          continue;
+        }
+        if (this.paid) {
+          const cap = bb.captured === 0 ? 0 : 2 * popcount(bb.captured);
+          const self = bb.selfCaptured === 0 ? 0 : 2 * popcount(bb.selfCaptured);
+          if (toMove === 1) {
+            n1 += cap;
+            n2 += self;
+          } else {
+            n2 += cap;
+            n1 += self;
+          }
+        }
+        upto = history.top;
+        childHist = (nodeHist + DfpnSearch.itemHash(nb, nw, situational ? opp : 0)) | 0;
+      }
+      this.lookup(nb, nw, opp, childPasses, n1, n2, upto, DfpnSearch.nodeKey(childHist));
+      this.cMove[slot] = m;
+      this.cBlack[slot] = nb;
+      this.cWhite[slot] = nw;
+      this.cC1[slot] = n1;
+      this.cC2[slot] = n2;
+      this.cPhi[slot] = this.lPhi;
+      this.cDelta[slot] = this.lDelta;
+      this.cReq1[slot] = this.lReq1;
+      this.cReq2[slot] = this.lReq2;
+      this.cDrop[slot] = NO_DEP;
+      this.cE[slot] = this.lE;
+      this.cB[slot] = this.lB;
+      this.cW[slot] = this.lW;
+      count++;
+      if (this.lDelta === 0) {
+        // A child lost for its mover: this node is won, whatever the other moves do.
+        wonAt = count - 1;
+        break;
+      }
+    }
+
+    let phi = 1;
+    let delta = 1;
+    let bi = -1;
+    if (wonAt >= 0) {
+      phi = 0;
+      delta = PN_INF;
+      bi = wonAt;
+    } else if (count === 0) {
+      phi = PN_INF;
+      delta = 0;
+    } else {
+      const eps1 = this.epsilon1;
+      for (;;) {
+        let minD = PN_INF + 1;
+        let second = PN_INF + 1;
+        bi = 0;
+        let sum = 0;
+        for (let i = 0; i < count; i++) {
+          const d = this.cDelta[base + i];
+          if (d < minD) {
+            second = minD;
+            minD = d;
+            bi = i;
+          } else if (d < second) {
+            second = d;
+          }
+          sum += this.cPhi[base + i];
+        }
+        phi = minD;
+        delta = sum >= PN_INF ? (sum >= PN_INF && this.anyInf(base, count) ? PN_INF : PN_MAX) : sum;
+        if (phi === 0 || delta === 0 || phi >= thPhi || delta >= thDelta) break;
+        if (ply === 0) this.rootBest = this.cMove[base + bi];
+        const slot = base + bi;
+        const cPhi = this.cPhi[slot];
+        let childThPhi = thDelta - delta + cPhi;
+        if (childThPhi > PN_INF) childThPhi = PN_INF;
+        let childThDelta = thPhi;
+        if (second <= PN_MAX) {
+          const widened = Math.ceil(second * eps1);
+          const t = widened > second ? widened : second + 1;
+          if (t < childThDelta) childThDelta = t;
+        }
+        this.playChild(slot, ply, stabFrom, stabTo, childThPhi, childThDelta);
+        this.cPhi[slot] = this.rPhi;
+        this.cDelta[slot] = this.rDelta;
+        this.cReq1[slot] = this.rReq1;
+        this.cReq2[slot] = this.rReq2;
+        this.cDrop[slot] = this.rDrop;
+        this.cE[slot] = this.rE;
+        this.cB[slot] = this.rB;
+        this.cW[slot] = this.rW;
+      }
+    }
+    this.stabTop = stabFrom;
+
+    // What the result rests on: a proof on its winning child, a disproof on every child and every refusal.
+    this.a1 = NO_DEP;
+    this.a2 = NO_DEP;
+    this.aDrop = NO_DEP;
+    let mE = full & ~(black | white);
+    let mB = black;
+    let mW = white;
+    let bestMove = bi >= 0 ? this.cMove[base + bi] : NO_MOVE;
+    const terminal = phi === 0 || delta === 0;
+    if (phi === 0) {
+      let w = bi;
+      if (this.cDelta[base + w] !== 0) for (w = 0; this.cDelta[base + w] !== 0; w++);
+      const slot = base + w;
+      this.addRequiredOf(slot, cur);
+      mE |= this.cE[slot];
+      mB |= this.cB[slot];
+      mW |= this.cW[slot];
+      bestMove = this.cMove[slot];
+      if (bestMove !== PASS && this.options.ordering) this.historyScore[(toMove - 1) * 33 + bestMove + 1] += 1;
+    } else if (delta === 0) {
+      this.a1 = q1;
+      this.a2 = q2;
+      this.aDrop = qDrop;
+      mE = refE;
+      mB = refB;
+      mW = refW;
+      for (let i = 0; i < count; i++) {
+        const slot = base + i;
+        this.addRequiredOf(slot, cur);
+        mE |= this.cE[slot];
+        mB |= this.cB[slot];
+        mW |= this.cW[slot];
+      }
+      if (skipped) {
+        // The skipped moves' disproofs are the images of the searched ones'.
+        const sym = this.symmetries;
+        const e0 = mE;
+        const b0 = mB;
+        const w0 = mW;
+        for (let s = stabFrom; s < stabTo; s++) {
+          const k = this.stab[s];
+          mE |= sym.applyInverse(k, e0);
+          mB |= sym.applyInverse(k, b0);
+          mW |= sym.applyInverse(k, w0);
+        }
+      }
+      bestMove = count > 0 ? this.cMove[base] : NO_MOVE;
+    }
+    if (ply === 0) this.rootBest = bestMove;
+    this.rPhi = phi;
+    this.rDelta = delta;
+    this.rReq1 = this.a1;
+    this.rReq2 = this.a2;
+    this.rDrop = this.aDrop;
+    this.rE = mE;
+    this.rB = mB;
+    this.rW = mW;
+
+    const sym = this.symmetries;
+    const storeBest = bestMove < 0 || canon < 0 ? bestMove : sym.perms[canon][bestMove];
+    const work = this.stats.nodes - workStart;
+    if (terminal) {
+      // A proof is stored when every history item it rests on is known (at most two), with those items: it holds
+      // under another history that has them before the node and no other item fitting the masks (see the header).
+      if (this.aDrop === NO_DEP && this.options.storeProofs) {
+        let sE = mE;
+        let sB = mB;
+        let sW = mW;
+        if (canon >= 0) {
+          sE = sym.apply(canon, sE);
+          sB = sym.apply(canon, sB);
+          sW = sym.apply(canon, sW);
+        }
+        const slot = this.table.store(keyB, keyW, meta, counters, 0, true, phi, delta, storeBest, sE, sB, sW, work);
+        if (slot >= 0 && this.a1 !== NO_DEP) {
+          const hb = history.black;
+          const hw = history.white;
+          const ht = history.tag;
+          const j1 = this.a1;
+          const j2 = this.a2;
+          const b1 = canon >= 0 ? sym.apply(canon, hb[j1]) : hb[j1];
+          const w1 = canon >= 0 ? sym.apply(canon, hw[j1]) : hw[j1];
+          if (j2 === NO_DEP) {
+            this.table.setRequired(slot, 1, b1, w1, ht[j1], 0, 0, 0);
+          } else {
+            const b2 = canon >= 0 ? sym.apply(canon, hb[j2]) : hb[j2];
+            const w2 = canon >= 0 ? sym.apply(canon, hw[j2]) : hw[j2];
+            this.table.setRequired(slot, 2, b1, w1, ht[j1], b2, w2, ht[j2]);
+          }
+        }
+      }
+      // A proof resting on more history items is kept only by the frames above (see the header): the entry keeps
+      // the working numbers it had, which steer other histories better than this history's proof.
+    } else {
+      // The node's own numbers (exact key: its colouring as played, and its history), and the state's estimate for
+      // first visits under other histories (canonical key, history 0).
+      this.table.store(black, white, meta, counters, nodeHist, false, phi, delta, bestMove, 0, 0, 0, work);
+      this.table.store(keyB, keyW, meta, counters, 0, false, phi, delta, storeBest, 0, 0, 0, work);
+    }
+  }
+
+  /** Merges the required items of child `slot` that are older than the node (index < cur) into a1, a2, aDrop. */
+  private addRequiredOf(slot: number, cur: number): void {
+    const r1 = this.cReq1[slot];
+    const r2 = this.cReq2[slot];
+    const d = this.cDrop[slot];
+    if (r1 < cur) this.addRequired(r1);
+    if (r2 < cur) this.addRequired(r2);
+    if (d < cur && d < this.aDrop) this.aDrop = d;
+  }
+
+  /** Adds history index j to the required items: the two oldest are kept, the oldest of the others in aDrop. */
+  private addRequired(j: number): void {
+    if (j === this.a1 || j === this.a2) return;
+    if (j < this.a1) {
+      if (this.a2 < this.aDrop) this.aDrop = this.a2;
+      this.a2 = this.a1;
+      this.a1 = j;
+    } else if (j < this.a2) {
+      if (this.a2 < this.aDrop) this.aDrop = this.a2;
+      this.a2 = j;
+    } else if (j < this.aDrop) {
+      this.aDrop = j;
+    }
+  }
+
+  private anyInf(base: number, count: number): boolean {
+    for (let i = 0; i < count; i++) if (this.cPhi[base + i] >= PN_INF) return true;
+    return false;
+  }
+
+  /** Plays child `slot` of the node at `ply`, runs mid() on it and takes the move back (r* hold its result). */
+  private playChild(slot: number, ply: number, stabFrom: number, stabTo: number, thPhi: number, thDelta: number): void {
+    const black = this.black;
+    const white = this.white;
+    const toMove = this.toMove;
+    const passes = this.passes;
+    const c1 = this.counter1;
+    const c2 = this.counter2;
+    const m = this.cMove[slot];
+    const opp = 3 - toMove;
+    const history = this.history;
+    let pushed = false;
+    this.black = this.cBlack[slot];
+    this.white = this.cWhite[slot];
+    this.counter1 = this.cC1[slot];
+    this.counter2 = this.cC2[slot];
+    this.toMove = opp;
+    if (m === PASS) {
+      this.passes = passes + 1;
+      if (this.situational) {
+        this.pushHistory(black, white, opp);
+        pushed = true;
+      }
+    } else {
+      this.passes = 0;
+      this.pushHistory(this.black, this.white, this.situational ? opp : 0);
+      pushed = true;
+    }
+    this.parentStabFrom = stabFrom;
+    this.parentStabTo = stabTo;
+    this.mid(ply + 1, thPhi, thDelta);
+    if (pushed) history.pop();
+    this.black = black;
+    this.white = white;
+    this.toMove = toMove;
+    this.passes = passes;
+    this.counter1 = c1;
+    this.counter2 = c2;
+  }
+
+  /**
+   * What the table knows of a child (l*): a proof or disproof whose masks no history item before `upto` fits (with
+   * its masks, in the board's frame), else its working numbers, else 1 and 1; then, with no proof, counter dominance.
+   */
+  private lookup(nb: number, nw: number, toMove: number, passes: number, n1: number, n2: number, upto: number, hist: number): void {
+    this.lPhi = 1;
+    this.lDelta = 1;
+    this.lE = 0;
+    this.lB = 0;
+    this.lW = 0;
+    this.lReq1 = NO_DEP;
+    this.lReq2 = NO_DEP;
+    this.canonicalKey(nb, nw);
+    const meta = toMove | (passes << 2);
+    const table = this.table;
+    const counters = this.paid ? (n1 & 0xffff) | (n2 << 16) : 0;
+    let numbers = -1;
+    let refused = false;
+    for (let e = table.probe(this.kB, this.kW, meta, counters, 0); e >= 0; e = table.probe(this.kB, this.kW, meta, counters, 0, e)) {
+      if (!table.isTerminal(e)) {
+        numbers = e;
+        continue;
+      }
+      if (this.acceptMasks(e, upto)) {
+        this.stats.ttHits++;
+        this.lPhi = table.phi[e];
+        this.lDelta = table.delta[e];
+        return;
+      }
+      refused = true;
+    }
+    if (refused) this.stats.ttRefused++;
+    // The child's own numbers from an earlier visit of the same node; else, on a first visit, the state's numbers
+    // under other histories, capped (see the header).
+    let own = -1;
+    for (let e = table.probe(nb, nw, meta, counters, hist); e >= 0; e = table.probe(nb, nw, meta, counters, hist, e)) {
+      if (!table.isTerminal(e)) own = e;
+    }
+    if (own >= 0) {
+      this.lPhi = table.phi[own];
+      this.lDelta = table.delta[own];
+    } else if (numbers >= 0) {
+      const cap = this.options.estimateCap;
+      this.lPhi = Math.min(table.phi[numbers], cap);
+      this.lDelta = Math.min(table.delta[numbers], cap);
+    }
+    if (this.paid && this.options.counterDominance) this.dominance(meta, toMove, n1, n2, upto);
+  }
+
+  /**
+   * Counter dominance: a larger counter only adds a pass option, so a win for the mover with a smaller counter of its
+   * own (or a larger one of the opponent's) is a win here, and a loss with a larger own counter (or a smaller one of
+   * the opponent's) is a loss here. The proof has the same colourings, so the same masks apply.
+   */
+  private dominance(meta: number, toMove: number, n1: number, n2: number, upto: number): void {
+    const table = this.table;
+    const mover = toMove === 1;
+    const mine = mover ? n1 : n2;
+    const theirs = mover ? n2 : n1;
+    for (let d = 0; d < 4; d++) {
+      const m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
+      const t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
+      const k1 = mover ? m2 : t2;
+      const k2 = mover ? t2 : m2;
+      const key = (k1 & 0xffff) | (k2 << 16);
+      let e = table.probe(this.kB, this.kW, meta, key, 0);
+      for (; e >= 0; e = table.probe(this.kB, this.kW, meta, key, 0, e)) {
+        if (!table.isTerminal(e)) continue;
+        const win = table.phi[e] === 0;
+        if (d < 2 ? !win : win) continue;
+        if (this.acceptMasks(e, upto)) break;
+      }
+      if (e < 0) continue;
+      this.stats.dominanceHits++;
+      this.lPhi = table.phi[e];
+      this.lDelta = table.delta[e];
+      return;
+    }
+  }
+
+  /**
+   * Whether entry e's proof may be used under the history before `upto`: the items it rests on are there, and no
+   * other item fits its masks. If so its masks (board frame) and the indices of those items go to l*.
+   */
+  private acceptMasks(e: number, upto: number): boolean {
+    const table = this.table;
+    let eE = table.maskEmpty[e];
+    let eB = table.maskBlack[e];
+    let eW = table.maskWhite[e];
+    const required = table.required[e];
+    let b1 = table.reqBlack1[e];
+    let w1 = table.reqWhite1[e];
+    let b2 = table.reqBlack2[e];
+    let w2 = table.reqWhite2[e];
+    const t1 = required >= 1 ? table.reqTag1[e] : -1;
+    const t2 = required >= 2 ? table.reqTag2[e] : -1;
+    const canon = this.kCanon;
+    if (canon >= 0) {
+      const sym = this.symmetries;
+      eE = sym.applyInverse(canon, eE);
+      eB = sym.applyInverse(canon, eB);
+      eW = sym.applyInverse(canon, eW);
+      if (required >= 1) {
+        b1 = sym.applyInverse(canon, b1);
+        w1 = sym.applyInverse(canon, w1);
+      }
+      if (required >= 2) {
+        b2 = sym.applyInverse(canon, b2);
+        w2 = sym.applyInverse(canon, w2);
+      }
+    }
+    const history = this.history;
+    let j1 = NO_DEP;
+    let j2 = NO_DEP;
+    if (required >= 1) {
+      j1 = history.find(b1, w1, t1);
+      if (j1 === NOT_FOUND || j1 >= upto) return false;
+    }
+    if (required >= 2) {
+      j2 = history.find(b2, w2, t2);
+      if (j2 === NOT_FOUND || j2 >= upto) return false;
+    }
+    const hb = history.black;
+    const hw = history.white;
+    const ht = history.tag;
+    const full = this.full;
+    for (let i = 0; i < upto; i++) {
+      const b = hb[i];
+      const w = hw[i];
+      if ((b & ~eB) === 0 && (w & ~eW) === 0 && (full & ~(b | w) & ~eE) === 0) {
+        // The items the proof rests on were refused in it, never reached: they may fit the masks.
+        if (b === b1 && w === w1 && ht[i] === t1) continue;
+        if (b === b2 && w === w2 && ht[i] === t2) continue;
+        return false;
+      }
+    }
+    this.lE = eE;
+    this.lB = eB;
+    this.lW = eW;
+    this.lReq1 = j1 < j2 ? j1 : j2;
+    this.lReq2 = j1 < j2 ? j2 : j1;
+    return true;
+  }
+
+  /** The table key of a colouring: its least image under the table's automorphisms (k*: the image and which one). */
+  private canonicalKey(black: number, white: number): void {
+    const sym = this.symmetries;
+    let cB = black;
+    let cW = white;
+    let canon = -1;
+    for (let k = 0; k < this.ttSyms; k++) {
+      const b = sym.apply(k, black);
+      const w = sym.apply(k, white);
+      if (b >>> 0 < cB >>> 0 || (b === cB && w >>> 0 < cW >>> 0)) {
+        cB = b;
+        cW = w;
+        canon = k;
+      }
+    }
+    this.kCanon = canon;
+    this.kB = cB;
+    this.kW = cW;
+  }
+
+  /** The ply's candidate moves: the table's move, then the empty vertices by history score, then the pass. */
+  private orderMoves(ply: number, hint: number, empty: number): number {
+    const base = ply * STRIDE;
+    const order = this.order;
+    let count = 0;
+    let left = empty;
+    let passDone = !this.passAllowed;
+    if (this.options.ordering) {
+      if (hint === PASS) {
+        if (!passDone) order[base + count++] = PASS;
+        passDone = true;
+      } else if (hint >= 0 && ((left >> hint) & 1) !== 0) {
+        order[base + count++] = hint;
+        left &= ~(1 << hint);
+      }
+    }
+    const start = count;
+    while (left !== 0) {
+      const v = 31 - Math.clz32(left & -left);
+      left &= left - 1;
+      order[base + count++] = v;
+    }
+    if (this.options.ordering) {
+      const hs = this.historyScore;
+      const off = (this.toMove - 1) * 33 + 1;
+      for (let i = start + 1; i < count; i++) {
+        const m = order[base + i];
+        const sc = hs[off + m];
+        let j = i - 1;
+        while (j >= start && hs[off + order[base + j]] < sc) {
+          order[base + j + 1] = order[base + j];
+          j--;
+        }
+        order[base + j + 1] = m;
+      }
+    }
+    if (!passDone) order[base + count++] = PASS;
+    return count;
+  }
+
+  /** Pushes the node's path stabiliser (the parent's automorphisms that also fix this colouring); returns its end. */
+  private pushPathStabiliser(): number {
+    const sym = this.symmetries;
+    const black = this.black;
+    const white = this.white;
+    for (let i = this.parentStabFrom; i < this.parentStabTo; i++) {
+      const k = this.stab[i];
+      if (sym.apply(k, black) === black && sym.apply(k, white) === white) this.pushStab(k);
+    }
+    return this.stabTop;
+  }
+
+  private pushStab(k: number): void {
+    if (this.stabTop === this.stab.length) this.stab = grown(this.stab, this.stab.length * 2);
+    this.stab[this.stabTop++] = k;
+  }
+
+  /** Whether m is the image, under the node's stabiliser, of a move generated already (not itself skipped). */
+  private isSymmetricDuplicate(m: number, processed: number, stabFrom: number, stabTo: number): boolean {
+    const perms = this.symmetries.perms;
+    for (let s = stabFrom; s < stabTo; s++) {
+      if (((processed >> perms[this.stab[s]][m]) & 1) !== 0) return true;
+    }
+    return false;
+  }
+}
