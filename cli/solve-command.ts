@@ -11,7 +11,7 @@ import { formatNumber, formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
 import { planFamily } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
-import type { KomiSolve, MoveValue, SolverSettings } from '../src/solver/solve.js';
+import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag } from './options.js';
@@ -23,6 +23,7 @@ interface SolveOptions {
   komi?: string;
   maxSeconds?: string;
   maxNodes?: string;
+  method?: string;
   json?: boolean;
   moves?: boolean;
   format: 'markdown' | 'csv';
@@ -102,6 +103,10 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
+    .option(
+      '--method <method>',
+      'win/loss solves (famine, conway): dfpn (proof-number search, the default) or alphabeta; area scoring always uses alpha-beta',
+    )
     .option('--json', 'print JSON (one object, or an array for a family)')
     .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
     .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
@@ -133,7 +138,9 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     rules = { ...rules, komi: k };
   }
   const pvLength = positiveInteger('--pv-length', opts.pvLength);
+  const method = readMethod(opts.method);
   const settings: Partial<SolverSettings> = {
+    ...(method === null ? {} : { method }),
     tt: opts.tt,
     symmetry: opts.symmetry,
     benson: opts.benson,
@@ -180,6 +187,13 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     first = false;
   }
   if (opts.json) io.writeOut(first ? ']\n' : '\n]\n');
+}
+
+/** --method: the engine of win/loss solves (null: the solver's default). */
+function readMethod(text: string | undefined): SolveMethod | null {
+  if (text === undefined) return null;
+  if (text === 'dfpn' || text === 'alphabeta') return text;
+  throw new CliError(`--method must be dfpn or alphabeta, got "${text}"`);
 }
 
 function indent(text: string): string {

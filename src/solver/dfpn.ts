@@ -28,7 +28,7 @@
  * numbers under one history were summed into other states' numbers under other histories and from there back into
  * its own (the graph of states, histories left out, has cycles and far more transpositions): on `random 5 0.5 3` at
  * komi -1 the root's disproof number passed 5·10^10 after 67,000 nodes, the numbers saturated, the thresholds
- * stopped steering, and 61 million nodes gave no answer where alpha-beta needs 712,842 (df-pn now: 75,715). The
+ * stopped steering, and 61 million nodes gave no answer where alpha-beta needs 712,842 (df-pn now: 65,802). The
  * state's numbers under other histories still make a good start for a node visited for the first time, which df-pn
  * would start from 1 and 1: such a node starts from them (the state's latest numbers, stored under its canonical
  * colouring), each capped at `estimateCap` (256). The cap bounds what can come back through them: a node's numbers

@@ -87,7 +87,7 @@ export interface SolverSettings {
 }
 
 export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
-  method: 'alphabeta',
+  method: 'dfpn',
   dfpnEpsilon: 0.25,
   dfpnEstimateCap: 256,
   tt: true,

@@ -71,14 +71,16 @@ describe('graphgo solve', () => {
   });
 
   it('an unknown komi prints the proven interval', async () => {
-    const r = await run('solve', '--graph', 'path 4', '--max-nodes', '60');
+    // Alpha-beta's node counts: at 60 nodes it has settled komi 0 only (df-pn settles komi 1 as well).
+    const ab = ['--method', 'alphabeta'];
+    const r = await run('solve', '--graph', 'path 4', '--max-nodes', '60', ...ab);
     expect(r.out).toContain('komi of the graph: unknown (stopped at max-nodes after 60 nodes)');
     expect(r.out).toContain('proven: komi >= 0 (black wins at komi 0)');
-    const k = JSON.parse((await run('solve', '--graph', 'path 4', '--max-nodes', '60', '--json')).out);
+    const k = JSON.parse((await run('solve', '--graph', 'path 4', '--max-nodes', '60', '--json', ...ab)).out);
     expect(k).toMatchObject({ status: 'unknown', komiLow: 0, komiHigh: null, blackWinsAt: 0, whiteWinsAt: null, nodes: 60 });
     const solved = JSON.parse((await run('solve', '--graph', 'path 4', '--json')).out);
     expect(solved).toMatchObject({ status: 'solved', komi: 1, komiLow: 1, komiHigh: 1 });
-    const row = await run('solve', '--family', 'path 4..4', '--max-nodes', '60', '--format', 'csv');
+    const row = await run('solve', '--family', 'path 4..4', '--max-nodes', '60', '--format', 'csv', ...ab);
     expect(row.out.split('\n')[1]).toMatch(/^path 4,4,3,unknown \(>= 0\),60,/);
   });
 
@@ -158,6 +160,27 @@ describe('graphgo solve', () => {
       ['path 2', -1],
       ['path 3', 0],
     ]);
+  });
+
+  it('--method: proof-number search (the default for famine) and alpha-beta give the same answers', async () => {
+    // The komi of path 6 is 0 (docs/solver.md); df-pn needs far fewer nodes for it than alpha-beta (5,677 against
+    // 1,085,867, principal variation included for both).
+    const dfpn = JSON.parse((await run('solve', '--graph', 'path 6', '--json', '--no-progress')).out);
+    const explicit = JSON.parse((await run('solve', '--graph', 'path 6', '--method', 'dfpn', '--json', '--no-progress')).out);
+    const ab = JSON.parse((await run('solve', '--graph', 'path 6', '--method', 'alphabeta', '--json', '--no-progress')).out);
+    expect([dfpn.komi, explicit.komi, ab.komi]).toEqual([0, 0, 0]);
+    expect(explicit.nodes).toBe(dfpn.nodes);
+    expect(dfpn.nodes * 10).toBeLessThan(ab.nodes);
+    // A fixed komi, and Conway's no-pass game: the same winner either way.
+    for (const args of [['--komi', '1'], ['--rules', 'conway']]) {
+      const a = JSON.parse((await run('solve', '--graph', 'cycle 5', ...args, '--json')).out);
+      const b = JSON.parse((await run('solve', '--graph', 'cycle 5', ...args, '--method', 'alphabeta', '--json')).out);
+      expect({ args, winner: a.winner }).toEqual({ args, winner: b.winner });
+    }
+    // Area scoring is alpha-beta's whatever the method.
+    expect((await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--method', 'dfpn')).out).toContain('optimal score: B+1');
+    const bad = await run('solve', '--graph', 'path 3', '--method', 'pns');
+    expect(bad).toMatchObject({ code: 1, err: 'graphgo: --method must be dfpn or alphabeta, got "pns"\n' });
   });
 
   it('measurement switches give the same answer', async () => {

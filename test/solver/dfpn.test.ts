@@ -80,11 +80,11 @@ describe('the komi of a graph: df-pn = alpha-beta', () => {
 });
 
 describe('working numbers under superko (the graph-history interaction)', () => {
-  it('random 5 0.5 3 at komi -1: black wins, in a few hundred thousand nodes', () => {
+  it('random 5 0.5 3 at komi -1: black wins, within a million nodes', () => {
     // Alpha-beta proves the win (712,842 nodes), and the komi of this graph is -1 (both methods, test above). With
     // working numbers keyed by the state alone, shared by every history, df-pn ran 61 million nodes in 60 s with no
     // answer: its numbers grew exponentially (the root's disproof number was 5e10 after 67,000 nodes) until they
-    // saturated and the thresholds stopped steering. Keyed by the node of the game graph, it takes about 76,000.
+    // saturated and the thresholds stopped steering. Keyed by the node of the game graph, it takes 65,802.
     const rules = rulesOf('famine komi=-1');
     const out = new Solver(graphOf('random 5 0.5 3'), rules, { ...DFPN, maxNodes: 1_000_000 }).solve(startRoot(rules));
     expect(out).toMatchObject({ status: 'solved', value: 1 });

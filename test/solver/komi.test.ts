@@ -58,7 +58,8 @@ describe('komi of a graph', () => {
   });
 
   it('the proven interval at a limit: [komiLow, komiHigh] from the black and white wins', () => {
-    const report = komiOfGraph(graphOf('path 4'), FAMINE, { maxNodes: 60 }, false);
+    // Alpha-beta's node counts (df-pn settles komis 0 and 1 within 60 nodes).
+    const report = komiOfGraph(graphOf('path 4'), FAMINE, { method: 'alphabeta', maxNodes: 60 }, false);
     expect(report.status).toBe('unknown');
     expect(report.blackWinsAt).toBe(0);
     expect(report.komiLow).toBe(0);
@@ -80,10 +81,11 @@ describe('komi of a graph', () => {
   });
 
   it('a hard komi does not stall the search: komis take turns with slices that double', () => {
-    // Path 6 from a cold table: komi 1 and komi 2 each need more than 100,000 nodes. With a first slice of 20,000
-    // nodes, komi 1 (the gallop's next komi) gets 20,000, then komi 2 gets half, then both twice as much, and so on
-    // until one fits; every solve that does not fit stops at exactly its slice.
-    const report = komiOfGraph(graphOf('path 6'), FAMINE, {}, false, { firstSlice: 20000 });
+    // Path 6 from a cold table, by alpha-beta: komi 1 and komi 2 each need more than 100,000 nodes (df-pn: a few
+    // thousand, too few to show the slices). With a first slice of 20,000 nodes, komi 1 (the gallop's next komi)
+    // gets 20,000, then komi 2 gets half, then both twice as much, and so on until one fits; every solve that does
+    // not fit stops at exactly its slice.
+    const report = komiOfGraph(graphOf('path 6'), FAMINE, { method: 'alphabeta' }, false, { firstSlice: 20000 });
     expect(report.komi).toBe(0);
     const order = report.solves.map((s) => [s.komi, s.value, s.slice]);
     expect(order.slice(0, 5)).toEqual([

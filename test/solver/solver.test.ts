@@ -16,9 +16,18 @@ import { NaiveGame, naiveBoardOf, naiveRulesOf } from '../perft/naive-go.js';
 import { naiveSolve } from './naive-minimax.js';
 import { graphOf, randomGame, rulesOf } from './helpers.js';
 
-const PLAIN: Partial<SolverSettings> = { tt: false, symmetry: false, benson: false, ordering: false, iterativeDeepening: false };
+const PLAIN: Partial<SolverSettings> = {
+  method: 'alphabeta',
+  tt: false,
+  symmetry: false,
+  benson: false,
+  ordering: false,
+  iterativeDeepening: false,
+};
 /** Alpha-beta by iterative deepening without table, symmetry or Benson: exact, and fast enough for references. */
-const REFERENCE: Partial<SolverSettings> = { tt: false, symmetry: false, benson: false };
+const REFERENCE: Partial<SolverSettings> = { method: 'alphabeta', tt: false, symmetry: false, benson: false };
+/** The colouring-keyed table is alpha-beta's (df-pn, the default for famine, has no such switch). */
+const BLIND: Partial<SolverSettings> = { method: 'alphabeta', historyBlindTable: true };
 
 function solveValue(spec: string, rulesText: string, settings: Partial<SolverSettings> = {}): number | null {
   const graph = graphOf(spec);
@@ -162,24 +171,26 @@ describe('superko soundness (graph-history interaction)', () => {
   it('a colouring-keyed table answers path 2 wrongly; the sound table does not', () => {
     expect(naiveValue('path 2', 'area komi=0')).toBe(0);
     expect(solveValue('path 2', 'area komi=0')).toBe(0);
-    expect(solveValue('path 2', 'area komi=0', { historyBlindTable: true })).toBe(-2);
+    expect(solveValue('path 2', 'area komi=0', BLIND)).toBe(-2);
   });
 
   it('the same on the triangle under area and famine rules, and on a graph with an arc', () => {
     expect(naiveValue('cycle 3', 'area komi=0')).toBe(0);
     expect(solveValue('cycle 3', 'area komi=0')).toBe(0);
-    expect(solveValue('cycle 3', 'area komi=0', { historyBlindTable: true })).toBe(-3);
+    expect(solveValue('cycle 3', 'area komi=0', BLIND)).toBe(-3);
     expect(naiveValue('cycle 3', 'famine komi=-1')).toBe(1);
     expect(solveValue('cycle 3', 'famine komi=-1')).toBe(1);
-    expect(solveValue('cycle 3', 'famine komi=-1', { historyBlindTable: true })).toBe(-1);
+    expect(solveValue('cycle 3', 'famine komi=-1', { method: 'alphabeta' })).toBe(1);
+    expect(solveValue('cycle 3', 'famine komi=-1', BLIND)).toBe(-1);
     expect(naiveValue('edges 3 1>2 2-3', 'famine komi=1')).toBe(-1);
     expect(solveValue('edges 3 1>2 2-3', 'famine komi=1')).toBe(-1);
-    expect(solveValue('edges 3 1>2 2-3', 'famine komi=1', { historyBlindTable: true })).toBe(1);
+    expect(solveValue('edges 3 1>2 2-3', 'famine komi=1', { method: 'alphabeta' })).toBe(-1);
+    expect(solveValue('edges 3 1>2 2-3', 'famine komi=1', BLIND)).toBe(1);
   });
 
   it('on 1x6 (area), where the published value is 1, a colouring-keyed table finds 2 (depth-first search)', () => {
     expect(solveValue('path 6', 'area komi=0')).toBe(1);
-    expect(solveValue('path 6', 'area komi=0', { historyBlindTable: true, iterativeDeepening: false })).toBe(2);
+    expect(solveValue('path 6', 'area komi=0', { ...BLIND, iterativeDeepening: false })).toBe(2);
   });
 });
 
@@ -202,13 +213,16 @@ describe('limits', () => {
 
 describe('lines too long to follow', () => {
   it('end "unknown" with reason max-depth instead of overflowing the stack (Petersen, famine, no deepening)', () => {
-    // Without iterative deepening the first line searched is a famine game thousands of plies long.
+    // Without iterative deepening the first line alpha-beta searches is a famine game thousands of plies long.
     const rules = rulesOf('famine komi=0');
-    const solver = new Solver(graphOf('petersen'), rules, { iterativeDeepening: false });
+    const solver = new Solver(graphOf('petersen'), rules, { method: 'alphabeta', iterativeDeepening: false });
     const outcome = solver.solve(startRoot(rules));
     expect(outcome.status).toBe('unknown');
     expect(outcome.reason).toBe('max-depth');
     expect(outcome.value).toBeNull();
+    // Proof-number search (the default) has no ply limit to deepen and goes where the proof is short: the komi of
+    // the Petersen graph is -1 (docs/solver.md), so white wins at komi 0.
+    expect(new Solver(graphOf('petersen'), rules).solve(startRoot(rules)).value).toBe(-1);
   });
 });
 
