@@ -27,12 +27,16 @@ export const REWARD_SCALE = 128;
 /** The first size of a pool; it doubles on demand up to its budget, so a short search never commits the budget. */
 export const INITIAL_NODES = 1 << 16;
 
-/** Shared header words: nodes taken, slots allocated, the allocation lock, and the budget-spent flag. */
+/**
+ * Shared header words: nodes taken, the allocation lock, the budget-spent flag, and slots allocated. Every simulation
+ * of every thread reads the capacity (refresh), and every expansion writes the size and the lock: the capacity sits
+ * a cache line (64 bytes) away from them, so those writes do not take the line from under the other threads' reads.
+ */
 const SIZE = 0;
-const CAPACITY = 1;
-const LOCK = 2;
-const FULL = 3;
-const HEADER_WORDS = 4;
+const LOCK = 1;
+const FULL = 2;
+const CAPACITY = 16;
+const HEADER_WORDS = 32;
 
 /** The largest SharedArrayBuffer Node 20 makes (4 GiB) bounds the pool: the reward array is the largest. */
 const MAX_BUFFER_BYTES = 2 ** 32;
@@ -193,12 +197,23 @@ export class NodePool {
    * slots are not reset: the caller initialises each (init) before publishing them.
    */
   reserve(count: number): number {
+    // Within the capacity, slots are claimed without the lock (a compare-and-swap on the size): every expansion
+    // reserves slots, and a lock taken by both threads on each one made them wait for each other.
+    for (;;) {
+      const first = Atomics.load(this.header, SIZE);
+      if (first + count > Atomics.load(this.header, CAPACITY)) break;
+      if (Atomics.compareExchange(this.header, SIZE, first, first + count) === first) {
+        this.refresh();
+        return first;
+      }
+    }
     this.lock();
     try {
-      const first = Atomics.load(this.header, SIZE);
-      if (!this.ensureCapacity(first + count)) return NO_NODE;
-      Atomics.store(this.header, SIZE, first + count);
-      return first;
+      for (;;) {
+        const first = Atomics.load(this.header, SIZE);
+        if (!this.ensureCapacity(first + count)) return NO_NODE;
+        if (Atomics.compareExchange(this.header, SIZE, first, first + count) === first) return first;
+      }
     } finally {
       this.unlock();
     }
