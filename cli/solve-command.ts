@@ -105,7 +105,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
     .option(
       '--method <method>',
-      'win/loss solves (famine, conway): dfpn (proof-number search, the default) or alphabeta; area scoring always uses alpha-beta',
+      'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
     )
     .option('--json', 'print JSON (one object, or an array for a family)')
     .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
@@ -189,7 +189,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   if (opts.json) io.writeOut(first ? ']\n' : '\n]\n');
 }
 
-/** --method: the engine of win/loss solves (null: the solver's default). */
+/** --method: the engine of the solve (null: the solver's default). */
 function readMethod(text: string | undefined): SolveMethod | null {
   if (text === undefined) return null;
   if (text === 'dfpn' || text === 'alphabeta') return text;

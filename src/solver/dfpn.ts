@@ -43,6 +43,7 @@ import type { Graph } from '../graph.js';
 import type { Rules } from '../rules.js';
 import { grown } from '../grown.js';
 import { PASS } from '../vocabulary.js';
+import { Benson } from './benson.js';
 import { BB_OK, BitBoard, popcount } from './bitboard.js';
 import { DfpnTable } from './dfpn-table.js';
 import { History, NOT_FOUND } from './history.js';
@@ -79,6 +80,8 @@ export interface DfpnOptions {
   readonly ttSymmetryLimit: number;
   /** The most a first visit's estimate (a state's numbers under another history) may be, see the header. */
   readonly estimateCap: number;
+  /** Area scoring: end a node whose Benson safe areas decide the threshold (docs/solver.md, "Area scores"). */
+  readonly benson: boolean;
 }
 
 /** Counters shared with the caller: `nodes` counts expansions (calls of the search at a state). */
@@ -110,6 +113,11 @@ export interface DfpnRoot {
   readonly historyBlack: readonly number[];
   readonly historyWhite: readonly number[];
   readonly historyTag: readonly number[];
+  /**
+   * Area scoring: the question is whether black's final area score (black minus white, no komi) reaches at least
+   * this; "the player to move wins" means black reaches it when black moves, and falls short when white moves.
+   */
+  readonly threshold?: number;
 }
 
 export interface DfpnResult {
@@ -135,6 +143,15 @@ export class DfpnSearch {
   private readonly paid: boolean;
   private readonly passAllowed: boolean;
   private readonly epsilon1: number;
+  /** Area scoring: a threshold game (the pass after a pass ends it, counted by area) instead of last-move. */
+  private readonly area: boolean;
+  private readonly benson: Benson | null;
+  /** The current threshold, and its part of every table key's meta (0 under last-move scoring). */
+  private threshold = 0;
+  private metaHigh = 0;
+  /** Thresholds of earlier runs on this table: their proofs decide other thresholds (thresholdDominance). */
+  private readonly thresholdsSeen = new Int32Array(80);
+  private thresholdCount = 0;
   /** hsum[t]: the sum of the hashes of history items 0..t-1, an order-free hash of the set of those items. */
   private hsum = new Int32Array(513);
 
@@ -205,8 +222,12 @@ export class DfpnSearch {
   private rootBest = NO_MOVE;
 
   constructor(graph: Graph, rules: Rules, symmetries: Symmetries, options: DfpnOptions, stats: DfpnStats) {
-    if (rules.scoring !== 'lastmove') throw new Error('proof-number search answers win/loss games (last-move scoring) only');
+    if (rules.scoring !== 'lastmove' && rules.scoring !== 'area') {
+      throw new Error('proof-number search answers last-move games and area-score thresholds only');
+    }
+    this.area = rules.scoring === 'area';
     this.bb = new BitBoard(graph);
+    this.benson = this.area && options.benson ? new Benson(this.bb) : null;
     this.full = this.bb.full;
     this.symmetries = symmetries;
     this.ttSyms = Math.min(symmetries.count, options.ttSymmetryLimit);
@@ -227,6 +248,17 @@ export class DfpnSearch {
     this.limits = limits;
     this.maxPly = 0;
     this.rootBest = NO_MOVE;
+    if (this.area) {
+      const t = root.threshold;
+      if (t === undefined || !Number.isInteger(t) || Math.abs(t) > 64) throw new Error(`df-pn: an area threshold must be an integer in -64..64, got ${t}`);
+      this.threshold = t;
+      // Thresholds are part of the table key (meta bits 8 and up): proofs at one threshold say nothing directly at
+      // another, except through thresholdDominance.
+      this.metaHigh = (t + 128) << 8;
+      let seen = false;
+      for (let i = 0; i < this.thresholdCount; i++) if (this.thresholdsSeen[i] === t) seen = true;
+      if (!seen && this.thresholdCount < this.thresholdsSeen.length) this.thresholdsSeen[this.thresholdCount++] = t;
+    }
     try {
       this.load(root);
       this.mid(0, PN_INF, PN_INF);
@@ -350,8 +382,9 @@ export class DfpnSearch {
     const canon = this.kCanon;
     const keyB = this.kB;
     const keyW = this.kW;
-    const meta = toMove | (passes << 2);
+    const meta = toMove | (passes << 2) | this.metaHigh;
     const counters = this.paid ? (c1 & 0xffff) | (c2 << 16) : 0;
+    if (this.benson !== null && ply > 0 && this.bensonSettles(meta, counters)) return;
     // The node of the game graph: this state and the set of items before it (see the header).
     const nodeHist = DfpnSearch.nodeKey(this.hsum[history.top]);
     let hint = NO_MOVE;
@@ -399,6 +432,30 @@ export class DfpnSearch {
       let childHist = 0;
       if (m === PASS) {
         if (!this.passAllowed || (this.paid && myCounter <= 0)) continue;
+        if (this.area && passes >= 1) {
+          // The pass that ends an area game: the child is over, decided by the count of this colouring, a result
+          // that rests on no colouring but this node's (no masks, no history items).
+          const win = this.moverReaches(black, white, toMove);
+          this.cMove[slot] = PASS;
+          this.cBlack[slot] = black;
+          this.cWhite[slot] = white;
+          this.cC1[slot] = c1;
+          this.cC2[slot] = c2;
+          this.cPhi[slot] = win ? PN_INF : 0;
+          this.cDelta[slot] = win ? 0 : PN_INF;
+          this.cReq1[slot] = NO_DEP;
+          this.cReq2[slot] = NO_DEP;
+          this.cDrop[slot] = NO_DEP;
+          this.cE[slot] = 0;
+          this.cB[slot] = 0;
+          this.cW[slot] = 0;
+          count++;
+          if (win) {
+            wonAt = count - 1;
+            break;
+          }
+          continue;
+        }
         nb = black;
         nw = white;
         if (this.paid) {
@@ -484,8 +541,11 @@ export class DfpnSearch {
       delta = PN_INF;
       bi = wonAt;
     } else if (count === 0) {
-      phi = PN_INF;
-      delta = 0;
+      // No move and no pass: under last-move scoring the mover loses; an area game ends and is counted. Either
+      // result rests on the refused moves (below).
+      const win = this.area && this.moverReaches(black, white, toMove);
+      phi = win ? 0 : PN_INF;
+      delta = win ? PN_INF : 0;
     } else {
       const eps1 = this.epsilon1;
       for (;;) {
@@ -540,7 +600,7 @@ export class DfpnSearch {
     let mW = white;
     let bestMove = bi >= 0 ? this.cMove[base + bi] : NO_MOVE;
     const terminal = phi === 0 || delta === 0;
-    if (phi === 0) {
+    if (phi === 0 && count > 0) {
       let w = bi;
       if (this.cDelta[base + w] !== 0) for (w = 0; this.cDelta[base + w] !== 0; w++);
       const slot = base + w;
@@ -550,7 +610,7 @@ export class DfpnSearch {
       mW |= this.cW[slot];
       bestMove = this.cMove[slot];
       if (bestMove !== PASS && this.options.ordering) this.historyScore[(toMove - 1) * 33 + bestMove + 1] += 1;
-    } else if (delta === 0) {
+    } else if (terminal) {
       this.a1 = q1;
       this.a2 = q2;
       this.aDrop = qDrop;
@@ -715,7 +775,7 @@ export class DfpnSearch {
     this.lReq1 = NO_DEP;
     this.lReq2 = NO_DEP;
     this.canonicalKey(nb, nw);
-    const meta = toMove | (passes << 2);
+    const meta = toMove | (passes << 2) | this.metaHigh;
     const table = this.table;
     const counters = this.paid ? (n1 & 0xffff) | (n2 << 16) : 0;
     let numbers = -1;
@@ -749,6 +809,78 @@ export class DfpnSearch {
       this.lDelta = Math.min(table.delta[numbers], cap);
     }
     if (this.paid && this.options.counterDominance) this.dominance(meta, toMove, n1, n2, upto);
+    if (this.area && this.thresholdCount > 1 && this.lPhi !== 0 && this.lDelta !== 0) this.thresholdDominance(toMove, passes, counters, upto);
+  }
+
+  /**
+   * Area thresholds are monotone: black reaching t reaches every s < t, and black falling short of t falls short of
+   * every s > t, in the same game tree (only the terminals' outcomes differ, each in the same direction; Benson's
+   * decisions too). So a proof at an earlier threshold t decides the child here when it points the right way: for the
+   * mover black a win at t > s or a loss at t < s, for the mover white a win at t < s or a loss at t > s. The proof's
+   * tree is the same, so its masks and history items apply unchanged.
+   */
+  private thresholdDominance(toMove: number, passes: number, counters: number, upto: number): void {
+    const table = this.table;
+    const s = this.threshold;
+    const low = toMove | (passes << 2);
+    for (let i = 0; i < this.thresholdCount; i++) {
+      const t = this.thresholdsSeen[i];
+      if (t === s) continue;
+      // Which result at t would decide s: a mover's win when t lies on the mover's hard side of s, else a loss.
+      const winDecides = toMove === 1 ? t > s : t < s;
+      const meta = low | ((t + 128) << 8);
+      for (let e = table.probe(this.kB, this.kW, meta, counters, 0); e >= 0; e = table.probe(this.kB, this.kW, meta, counters, 0, e)) {
+        if (!table.isTerminal(e)) continue;
+        const win = table.phi[e] === 0;
+        if (win !== winDecides) continue;
+        if (!this.acceptMasks(e, upto)) continue;
+        this.stats.dominanceHits++;
+        this.lPhi = table.phi[e];
+        this.lDelta = table.delta[e];
+        return;
+      }
+    }
+  }
+
+  /** Whether the player to move wins the threshold game if the game ends now with this colouring. */
+  private moverReaches(black: number, white: number, toMove: number): boolean {
+    const reached = this.bb.areaScore(black, white) >= this.threshold;
+    return toMove === 1 ? reached : !reached;
+  }
+
+  /**
+   * Benson (area scoring): black can keep at least its safe area by passing at every turn, white likewise
+   * (search.ts header, docs/solver.md), so 2|safe(black)| - n <= final score <= n - 2|safe(white)| under any history.
+   * When those bounds put the threshold on one side, the node is decided with a proof resting on its own colouring
+   * only: r* are set, the proof is stored, and true is returned.
+   */
+  private bensonSettles(meta: number, counters: number): boolean {
+    const benson = this.benson as Benson;
+    const black = this.black;
+    const white = this.white;
+    const n = this.bb.n;
+    const lo = 2 * popcount(benson.safeArea(black, white, 1, this.suicide)) - n;
+    if (lo < this.threshold) {
+      const hi = n - 2 * popcount(benson.safeArea(black, white, 2, this.suicide));
+      if (hi >= this.threshold) return false;
+    }
+    const win = (lo >= this.threshold) === (this.toMove === 1);
+    this.rPhi = win ? 0 : PN_INF;
+    this.rDelta = win ? PN_INF : 0;
+    this.rReq1 = NO_DEP;
+    this.rReq2 = NO_DEP;
+    this.rDrop = NO_DEP;
+    this.rE = this.full & ~(black | white);
+    this.rB = black;
+    this.rW = white;
+    if (this.options.storeProofs) {
+      // canonicalKey() ran for this node just before: k* hold its key.
+      const canon = this.kCanon;
+      const sym = this.symmetries;
+      const sE = canon >= 0 ? sym.apply(canon, this.rE) : this.rE;
+      this.table.store(this.kB, this.kW, meta, counters, 0, true, this.rPhi, this.rDelta, NO_MOVE, sE, this.kB, this.kW, 1);
+    }
+    return true;
   }
 
   /**
@@ -873,6 +1005,11 @@ export class DfpnSearch {
     let count = 0;
     let left = empty;
     let passDone = !this.passAllowed;
+    if (this.area && this.passes >= 1 && !passDone) {
+      // The pass that ends the game costs no search: it is looked at first, and wins at once when the count does.
+      order[base + count++] = PASS;
+      passDone = true;
+    }
     if (this.options.ordering) {
       if (hint === PASS) {
         if (!passDone) order[base + count++] = PASS;

@@ -42,6 +42,7 @@ import { PASS } from '../vocabulary.js';
 import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
 import { Benson } from './benson.js';
 import { DfpnSearch } from './dfpn.js';
+import type { DfpnResult } from './dfpn.js';
 import { History, NOT_FOUND } from './history.js';
 import { Symmetries, findAutomorphisms } from './symmetry.js';
 import { NO_MOVE, TranspositionTable } from './tt.js';
@@ -50,12 +51,15 @@ export { NO_MOVE };
 
 export type SolveKind = 'score' | 'lastmove';
 
-/** The engine of win/loss (last-move) solves: proof-number search (dfpn.ts) or this file's alpha-beta. */
+/** The engine of a solve: proof-number search (dfpn.ts; area scores by thresholds) or this file's alpha-beta. */
 export type SolveMethod = 'dfpn' | 'alphabeta';
 
 export interface SolverSettings {
-  /** Last-move rules: df-pn (dfpn.ts) or alpha-beta; area scoring always uses alpha-beta. */
-  readonly method: SolveMethod;
+  /**
+   * df-pn (dfpn.ts) or alpha-beta; null: each scoring's default, df-pn for last-move games, alpha-beta for area
+   * scores (df-pn by thresholds is not faster on every graph measured: docs/solver.md, "Area scores").
+   */
+  readonly method: SolveMethod | null;
   /** The ε of df-pn's 1 + ε trick (0: plain df-pn). */
   readonly dfpnEpsilon: number;
   /** df-pn: the cap on a first visit's estimate from the same state under another history (dfpn.ts header). */
@@ -87,7 +91,7 @@ export interface SolverSettings {
 }
 
 export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
-  method: 'dfpn',
+  method: null,
   dfpnEpsilon: 0.25,
   dfpnEstimateCap: 256,
   tt: true,
@@ -212,8 +216,10 @@ export class Solver {
   private readonly full: number;
   private readonly benson: Benson;
   private readonly tt: TranspositionTable | null;
-  /** The proof-number engine of last-move solves, when the method is df-pn. */
+  /** The proof-number engine, when the method is df-pn. */
   private readonly dfpn: DfpnSearch | null;
+  /** The method this solver uses (the setting, or the scoring's default). */
+  readonly method: SolveMethod;
   private readonly history = new History(512);
   private readonly suicide: boolean;
   private readonly situational: boolean;
@@ -288,9 +294,12 @@ export class Solver {
     this.symmetries = new Symmetries(this.settings.symmetry ? findAutomorphisms(this.bb, this.settings.symmetryLimit) : []);
     this.ttSyms = Math.min(this.symmetries.count, this.settings.ttSymmetryLimit);
     const s = this.settings;
-    if (s.method !== 'dfpn' && s.method !== 'alphabeta') throw new Error(`unknown solve method "${String(s.method)}": dfpn or alphabeta`);
+    if (s.method !== null && s.method !== 'dfpn' && s.method !== 'alphabeta') {
+      throw new Error(`unknown solve method "${String(s.method)}": dfpn or alphabeta`);
+    }
+    this.method = s.method ?? (this.kind === 'score' ? 'alphabeta' : 'dfpn');
     this.dfpn =
-      s.method === 'dfpn' && this.kind === 'lastmove'
+      this.method === 'dfpn'
         ? new DfpnSearch(
             graph,
             rules,
@@ -303,6 +312,7 @@ export class Solver {
               ttBits: s.ttBits,
               ttSymmetryLimit: s.ttSymmetryLimit,
               estimateCap: s.dfpnEstimateCap,
+              benson: s.benson,
             },
             this.stats,
           )
@@ -320,8 +330,11 @@ export class Solver {
     this.limitSeconds = maxSeconds;
   }
 
-  /** Solves the state: the exact value and an optimal move, or `unknown` when a limit stopped the search. */
-  solve(root: RootState): SearchOutcome {
+  /**
+   * Solves the state: the exact value and an optimal move, or `unknown` when a limit stopped the search. `expected`
+   * (area scores by df-pn): a likely value, tried first (the next state of a principal variation has the same value).
+   */
+  solve(root: RootState, expected: number | null = null): SearchOutcome {
     this.startTime = Date.now();
     this.nodeStop = this.limitNodes === null ? Infinity : this.stats.nodes + Math.max(0, Math.floor(this.limitNodes));
     this.lastProgress = this.startTime;
@@ -331,7 +344,9 @@ export class Solver {
     this.rootProven = NEG;
     let bestSoFar: number = NO_MOVE;
     let lastDepth: number | null = null;
-    if (this.dfpn !== null) return this.solveByDfpn(this.dfpn, root, startNodes);
+    if (this.dfpn !== null) {
+      return this.kind === 'score' ? this.solveAreaByDfpn(this.dfpn, root, startNodes, expected) : this.solveByDfpn(this.dfpn, root, startNodes);
+    }
     try {
       if (this.settings.iterativeDeepening) {
         let depth = 2;
@@ -359,9 +374,74 @@ export class Solver {
   private solveByDfpn(dfpn: DfpnSearch, root: RootState, startNodes: number): SearchOutcome {
     this.rootToMove = root.toMove;
     this.currentDepth = null;
+    const r = this.runDfpn(dfpn, root, 0);
+    this.maxPly = r.maxPly;
+    if (r.value === null) return this.outcome('unknown', null, r.best, startNodes, r.reason, null);
+    return this.outcome('solved', r.value, r.best, startNodes, null, null);
+  }
+
+  /**
+   * An area score by proof-number search over thresholds: "does black's final score reach at least s?" is a win/loss
+   * game (dfpn.ts), true for every s <= value and false above, so the value is found by bisection between what is
+   * proven (black reaches -n whatever happens; nobody reaches n + 1). `expected`, when given, and the value above it
+   * are tried first. Every answer is checked against monotonicity (a contradiction is a bug, and throws). At a limit
+   * the outcome is "unknown" with the proven interval [reached, failed - 1].
+   */
+  private solveAreaByDfpn(dfpn: DfpnSearch, root: RootState, startNodes: number, expected: number | null): SearchOutcome {
+    this.rootToMove = root.toMove;
+    this.currentDepth = null;
+    const blackMoves = root.toMove === 1;
+    let reached = this.minValue;
+    let failed = this.maxValue + 1;
+    // The move that proves the final answer: black's move reaching the value, or white's keeping black below value + 1.
+    let bestReach: number = NO_MOVE;
+    let bestFail: number = NO_MOVE;
+    let guess = NO_MOVE;
+    let maxPly = 0;
+    const tries: number[] = [];
+    if (expected !== null && Number.isInteger(expected) && expected > reached && expected < failed) tries.push(expected, expected + 1);
+    while (failed - reached > 1) {
+      let s = tries.shift();
+      while (s !== undefined && !(s > reached && s < failed)) s = tries.shift();
+      // Bisection: with failed - reached >= 2 the midpoint lies strictly between them.
+      if (s === undefined) s = Math.floor((reached + failed) / 2);
+      const r = this.runDfpn(dfpn, root, s);
+      if (r.maxPly > maxPly) maxPly = r.maxPly;
+      if (r.value === null) {
+        this.maxPly = maxPly;
+        const out = this.outcome('unknown', null, r.best !== NO_MOVE ? r.best : guess, startNodes, r.reason, null);
+        return { ...out, lower: reached, upper: failed - 1 };
+      }
+      const blackReaches = blackMoves ? r.value > 0 : r.value < 0;
+      if (blackReaches) {
+        if (s >= failed) throw new Error(`df-pn area: black reaches ${s} but not ${failed} (a bug)`);
+        reached = s;
+        if (blackMoves) bestReach = r.best;
+      } else {
+        if (s <= reached) throw new Error(`df-pn area: black falls short of ${s} but reaches ${reached} (a bug)`);
+        failed = s;
+        if (!blackMoves) bestFail = r.best;
+      }
+      guess = r.best;
+    }
+    this.maxPly = maxPly;
+    const best = blackMoves ? bestReach : bestFail;
+    const moverValue = blackMoves ? reached : -reached;
+    // The move proving the value comes from the run at that threshold; with no such run (the value is -n or n, proved
+    // from the bounds alone) one more run finds it.
+    if (best === NO_MOVE && (blackMoves ? reached === this.minValue : failed === this.maxValue + 1)) {
+      const r = this.runDfpn(dfpn, root, blackMoves ? reached : failed);
+      if (r.value === null) return this.outcome('unknown', null, guess, startNodes, r.reason, null);
+      return this.outcome('solved', moverValue, r.best, startNodes, null, null);
+    }
+    return this.outcome('solved', moverValue, best, startNodes, null, null);
+  }
+
+  /** One df-pn run from `root` (threshold: the area threshold, ignored under last-move scoring), within the limits. */
+  private runDfpn(dfpn: DfpnSearch, root: RootState, threshold: number): DfpnResult {
     const onProgress = this.settings.onProgress;
     const every = this.settings.progressSeconds * 1000;
-    const r = dfpn.run(
+    return dfpn.run(
       {
         black: root.black,
         white: root.white,
@@ -372,6 +452,7 @@ export class Solver {
         historyBlack: root.history.map((h) => h.black),
         historyWhite: root.history.map((h) => h.white),
         historyTag: root.history.map((h) => h.tag),
+        threshold,
       },
       {
         nodeStop: this.nodeStop,
@@ -387,9 +468,6 @@ export class Solver {
               },
       },
     );
-    this.maxPly = r.maxPly;
-    if (r.value === null) return this.outcome('unknown', null, r.best, startNodes, r.reason, null);
-    return this.outcome('solved', r.value, r.best, startNodes, null, null);
   }
 
   /**

@@ -129,7 +129,7 @@ export function solveWithVariation(
       break;
     }
     solver.setLimits(nodesLeft, secondsLeft);
-    const step = solver.solve(state);
+    const step = solver.solve(state, outcome.value);
     nodes += step.nodes;
     if (step.status !== 'solved') {
       truncated = true;

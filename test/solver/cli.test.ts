@@ -177,8 +177,15 @@ describe('graphgo solve', () => {
       const b = JSON.parse((await run('solve', '--graph', 'cycle 5', ...args, '--method', 'alphabeta', '--json')).out);
       expect({ args, winner: a.winner }).toEqual({ args, winner: b.winner });
     }
-    // Area scoring is alpha-beta's whatever the method.
-    expect((await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--method', 'dfpn')).out).toContain('optimal score: B+1');
+    // Area scores: df-pn by thresholds on request (alpha-beta is the default there), the same score and a line.
+    const area = (await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--method', 'dfpn')).out;
+    expect(area).toContain('optimal score: B+1');
+    expect(area).toMatch(/line: B .*pass, B pass|line: B .*pass, W pass/);
+    const stopped = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--rules', 'area', '--method', 'dfpn', '--max-nodes', '300', '--json', '--no-progress')).out);
+    expect(stopped).toMatchObject({ status: 'unknown', score: null, reason: 'max-nodes' });
+    expect(stopped.lower).toBeLessThanOrEqual(9);
+    expect(stopped.upper).toBeGreaterThanOrEqual(9);
+    expect((await run('solve', '--graph', 'path 3', '--rules', 'area scoring=territory', '--method', 'dfpn')).err).toMatch(/not territory/);
     const bad = await run('solve', '--graph', 'path 3', '--method', 'pns');
     expect(bad).toMatchObject({ code: 1, err: 'graphgo: --method must be dfpn or alphabeta, got "pns"\n' });
   });
