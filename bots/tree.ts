@@ -12,7 +12,8 @@
  *
  * Per node: the move that leads to it and the colour and seat that made it; visits and a reward sum per colour
  * (more than two colours: each mover maximises its own reward, max^n); AMAF (RAVE) visits and reward for the mover.
- * Statistics are Int32 because threads update them with Atomics.add, which Float32 arrays do not take: visits are
+ * Statistics are Int32 because threads update visits and rewards with Atomics.add (AMAF statistics with plain
+ * writes, bots/uct.ts updateAmaf), which Float32 arrays do not take: visits are
  * counts, rewards fixed-point in 1/REWARD_SCALE. A reward of 0, 1/2 or 1 (every two-colour result) is exact, and a
  * node's reward overflows past 2^31 / REWARD_SCALE = 16.7 million visits, where Float32 counts stopped counting.
  */
