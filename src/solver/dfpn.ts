@@ -1,6 +1,12 @@
 /**
- * Depth-first proof-number search (df-pn, Nagai 2002) for last-move games (famine, Conway's no-pass game): does the
- * player to move win? Used by search.ts's Solver for `scoring=lastmove` when its method is 'dfpn'.
+ * Depth-first proof-number search (df-pn, Nagai 2002) for last-move games (famine, Conway's no-pass game) and area
+ * thresholds (does black's final area score reach at least s?): does the player to move win? Used by search.ts's
+ * Solver when its method is 'dfpn'; for area scores it searches over thresholds (solveAreaByDfpn).
+ *
+ * Area thresholds. The area game's own tree: the pass that follows a pass ends the game and is decided in place by
+ * the area count (BitBoard.areaScore, as alpha-beta counts), never searched; the threshold is part of every table key;
+ * proofs of earlier thresholds decide others by monotonicity (thresholdDominance); Benson's safe areas decide a node
+ * when they put the threshold on one side (bensonSettles). docs/solver.md, "Area scores", has the arguments.
  *
  * Numbers are in the φ/δ (negamax) form: φ(n) is the proof number of "the player to move at n wins", δ(n) its
  * disproof number; φ(n) = min over children c of δ(c), δ(n) = Σ φ(c). The selected child c1 (least δ) gets the
@@ -22,7 +28,8 @@
  * the search gets anywhere. What a node's moves are depends on its state (colouring, mover, passes in a row,
  * counters) and on the set of superko items before it, nothing else; so the game is a graph whose nodes are pairs
  * (state, set of earlier items), finite, and acyclic (a stone move adds an item, a pass adds one to the passes in a
- * row, and free passes are refused under last-move scoring). Numbers are stored under that node: its colouring as
+ * row, and free passes are refused under last-move scoring; under area scoring the second pass in a row ends the
+ * game and is never played). Numbers are stored under that node: its colouring as
  * played, mover, passes, counters and an order-free hash of the set (the sum of a hash per item); a collision only
  * lends one node another's numbers. Keyed by the state alone, numbers were shared by every history, and a state's
  * numbers under one history were summed into other states' numbers under other histories and from there back into
