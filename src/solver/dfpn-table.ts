@@ -12,6 +12,7 @@
  * from (capped). Working numbers only steer the search; only terminal entries need the condition (docs/solver.md,
  * "Proof-number search").
  */
+import { stateHash } from './state-hash.js';
 
 /** Entry flags. */
 const TERMINAL = 1;
@@ -76,12 +77,7 @@ export class DfpnTable {
   }
 
   private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
-    let h = Math.imul(black ^ hist ^ 0x2545f491, 0x9e3779b1);
-    h = Math.imul(h ^ white ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (meta * 0x1b873593) ^ (h >>> 13), 0xc2b2ae35);
-    h = Math.imul(h ^ counters ^ (h >>> 16), 0x27d4eb2d);
-    h ^= h >>> 15;
-    return h & this.mask & ~(WAYS - 1);
+    return stateHash(black, white, meta, counters, hist) & this.mask & ~(WAYS - 1);
   }
 
   /**

@@ -9,6 +9,7 @@
  * used under another history only when no earlier colouring of that history fits all three masks. Entries whose
  * proof depended on an earlier colouring are not stored as bounds at all, only as a move-ordering hint.
  */
+import { stateHash } from './state-hash.js';
 
 export const NO_MOVE = -2;
 
@@ -57,12 +58,7 @@ export class TranspositionTable {
   }
 
   private bucket(black: number, white: number, meta: number, counters: number): number {
-    let h = Math.imul(black ^ 0x2545f491, 0x9e3779b1);
-    h = Math.imul(h ^ white ^ (h >>> 16), 0x85ebca6b);
-    h = Math.imul(h ^ (meta * 0x1b873593) ^ (h >>> 13), 0xc2b2ae35);
-    h = Math.imul(h ^ counters ^ (h >>> 16), 0x27d4eb2d);
-    h ^= h >>> 15;
-    return h & this.mask & ~3;
+    return stateHash(black, white, meta, counters, 0) & this.mask & ~3;
   }
 
   /** The entry of the state, or -1. */
