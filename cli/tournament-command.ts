@@ -4,7 +4,7 @@
  *   graphgo tournament run FILE [--concurrency N] [--quiet]
  *   graphgo tournament match --engine A --engine B [--graph SPEC]... [--rules RULES]... [--games N] [--playouts N]
  *       [--seconds S] [--concurrency N] [--out DIR] [--seed X] [--sprt ELO0 ELO1 ALPHA BETA] [--seats LETTERS]
- *       [--gauntlet] [--move-timeout S] [--move-limit N] [--quiet]
+ *       [--gauntlet] [--move-timeout S] [--move-limit N] [--handicap N] [--quiet]
  *   graphgo tournament status FILE|DIR
  *   graphgo tournament report FILE|DIR [--csv PATH]
  *   graphgo tournament worker --queue URL ...   (and --queue URL on run and match: cli/tournament-queue-command.ts)
@@ -54,6 +54,7 @@ interface MatchOptions extends QueueFlags {
   gauntlet?: boolean;
   moveTimeout?: string;
   moveLimit?: string;
+  handicap?: string;
   name?: string;
   quiet?: boolean;
 }
@@ -97,6 +98,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .option('--gauntlet', 'the first engine plays each of the others (default: round robin)')
     .option('--move-timeout <s>', 'watchdog on genmove, in seconds')
     .option('--move-limit <n>', 'stop and count a game after this many moves')
+    .option('--handicap <n>', 'Black gets N handicap stones and White moves first (komi as the rules give it)')
     .option('--name <name>', 'a name for the tables')
     .option('--quiet', 'no progress line');
   addQueueOptions(match)
@@ -118,6 +120,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       if (opts.moveTimeout !== undefined) raw.moveTimeout = positiveSeconds('--move-timeout', opts.moveTimeout);
       if (opts.moveLimit !== undefined) raw.moveLimit = wholeNumber('--move-limit', opts.moveLimit, 1, 1e9);
       if (opts.sprt !== undefined) raw.sprt = parseSprt(opts.sprt);
+      if (opts.handicap !== undefined) raw.handicap = wholeNumber('--handicap', opts.handicap, 0, 1e6);
       const result = validateTournament(raw, { baseDir: process.cwd(), defaultOut: (hash) => join('runs', `match-${hash}`) });
       await runTournament(unwrap(result, 'match'), io, opts.quiet === true, opts);
     });
@@ -310,7 +313,8 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean, flags: Qu
   const graphs = t.graphs.map((g) => g.label).join(', ');
   const rules = t.rules.map((r) => r.label + (r.seatLetters.length > 2 || r.roles > 2 ? ` (seats ${r.seatLetters})` : '')).join(', ');
   io.writeErr(`tournament "${t.name}": ${t.engines.map((e) => `${e.name} [${describeEngine(e)}]`).join(' vs ')}\n`);
-  io.writeErr(`  on ${graphs}; rules ${rules}; ${t.games} games per pairing; ${queued !== null ? `on the queue ${queued.label}` : `concurrency ${t.concurrency}`}; output in ${t.out}\n`);
+  const handicap = t.handicap !== null ? `; handicap ${t.handicap} (White moves first)` : '';
+  io.writeErr(`  on ${graphs}; rules ${rules}${handicap}; ${t.games} games per pairing; ${queued !== null ? `on the queue ${queued.label}` : `concurrency ${t.concurrency}`}; output in ${t.out}\n`);
   let summary: RunSummary;
   try {
     summary = await runner.run();

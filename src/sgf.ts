@@ -226,6 +226,8 @@ export interface SgfGame {
   readonly komi: number;
   readonly moves: readonly SgfMove[];
   readonly setup?: readonly { color: 1 | 2; point: SgfPoint }[];
+  /** HA: the number of handicap stones (given in `setup` as Black's). */
+  readonly handicap?: number;
   readonly result?: string | null;
   readonly black?: string;
   readonly white?: string;
@@ -239,6 +241,7 @@ export function writeSgf(game: SgfGame): string {
   const point = (p: SgfPoint) => sgfLetter(p.x) + sgfLetter(game.height - 1 - p.y);
   const size = game.width === game.height ? `${game.width}` : `${game.width}:${game.height}`;
   let root = `(;FF[4]GM[1]CA[UTF-8]AP[graphgo]SZ[${size}]KM[${game.komi}]`;
+  if (game.handicap !== undefined && game.handicap > 0) root += `HA[${game.handicap}]`;
   if (game.rules) root += `RU[${escapeValue(game.rules)}]`;
   if (game.black) root += `PB[${escapeValue(game.black)}]`;
   if (game.white) root += `PW[${escapeValue(game.white)}]`;

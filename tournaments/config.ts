@@ -9,7 +9,7 @@
  *   "schedule": "round-robin",
  *   "graphs": ["grid 9 9", { "file": "boards/petersen.json" }],
  *   "rules": ["area suicide=forbidden", { "rules": "netgo order=1,2,2,1", "seats": "ACBC" }],
- *   "games": 100, "playouts": 1000, "concurrency": 2, "seed": "1", "out": "runs/demo"
+ *   "games": 100, "playouts": 1000, "concurrency": 2, "seed": "1", "out": "runs/demo", "handicap": 2
  * }
  * ```
  * Every error names the field it is about (`engines[1].comand: unknown key (did you mean "command"?)`), and all
@@ -24,6 +24,7 @@ import { failure, ok, type Failed, type Result } from '../src/result.js';
 import { formatRules, type Rules } from '../src/rules.js';
 import { readGraph, readRules as readRulesText } from '../src/setup.js';
 import { builtinDef, engineIdentity, parseEngineText, uniqueNames, type EngineDef } from './engine-spec.js';
+import { MIN_HANDICAP, handicapPlacement, handicapRulesProblem, handicapSetupProblem } from './handicap.js';
 import { sprtProblem, type SprtSettings } from './stats.js';
 
 export interface GraphEntry {
@@ -72,6 +73,8 @@ export interface Tournament {
   /** Moves and passes after which a game is stopped and counted as it stands. */
   readonly moveLimit: number | null;
   readonly sprt: SprtSettings | null;
+  /** Black's handicap stones in every game (tournaments/handicap.ts), or null for even games. */
+  readonly handicap: number | null;
 }
 
 export type TournamentResult = Result<Tournament, 'invalid-tournament'>;
@@ -108,6 +111,7 @@ const TOP_KEYS = [
   'startupTimeout',
   'moveLimit',
   'sprt',
+  'handicap',
 ] as const;
 const ENGINE_KEYS = ['name', 'command', 'builtin', 'options', 'cwd', 'env', 'startup'] as const;
 const GRAPH_KEYS = ['spec', 'file', 'name'] as const;
@@ -182,6 +186,7 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
   const startupTimeout = numberField(raw, 'startupTimeout', errors) ?? DEFAULT_STARTUP_TIMEOUT_S;
   const moveLimit = integerField(raw, 'moveLimit', 1, 1e9, errors);
   const sprt = readSprt(raw.sprt, errors);
+  const handicap = readHandicap(raw.handicap, errors);
 
   // Cross-field checks.
   for (const r of rules) {
@@ -198,6 +203,7 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
       if (r.roles !== 2) errors.push(`sprt: rules "${r.label}" have ${r.roles} players; an SPRT needs two-player games`);
     }
   }
+  if (handicap !== null) checkHandicap(handicap, graphs, rules, errors);
   if (errors.length > 0) return invalidTournament(errors);
 
   const tournamentWithoutOut = {
@@ -217,6 +223,7 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
     startupTimeoutMs: 1000 * startupTimeout,
     moveLimit,
     sprt,
+    handicap,
   };
   let out: string;
   if (raw.out === undefined) {
@@ -236,7 +243,7 @@ export function moveLimitFor(t: Pick<Tournament, 'moveLimit'>, graph: Graph): nu
 
 /**
  * What must not change between a run and its resumption: the engines, the schedule, the graphs, the rules, the
- * search limits, the seed and the move limit. `games` may grow (later games are appended), and concurrency,
+ * search limits, the seed, the move limit and the handicap. `games` may grow (later games are appended), and concurrency,
  * timeouts and the SPRT may change.
  */
 export function tournamentIdentity(t: Omit<Tournament, 'out'>): Record<string, unknown> {
@@ -249,6 +256,8 @@ export function tournamentIdentity(t: Omit<Tournament, 'out'>): Record<string, u
     seconds: t.seconds,
     seed: t.seed,
     moveLimit: t.moveLimit,
+    // Only when given, so that the runs of even games made before handicaps existed keep their identity.
+    ...(t.handicap !== null ? { handicap: t.handicap } : {}),
   };
 }
 
@@ -490,6 +499,38 @@ export function parseSeats(rules: Rules, letters: string | undefined): { seats: 
   }
   if (roles < 2) return `"${letters}" seats a single player; a game needs at least two`;
   return { seats, roles, seatLetters: upper };
+}
+
+function readHandicap(value: unknown, errors: string[]): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_HANDICAP) {
+    errors.push(
+      `handicap: must be a whole number of stones from ${MIN_HANDICAP} up, got ${JSON.stringify(value)} ` +
+        '(leave it out for even games; one stone is no handicap: give Black the first move with komi 0.5 instead)',
+    );
+    return null;
+  }
+  return value;
+}
+
+/** Every graph must hold the stones and every rule set must give Black and White turns in order. */
+function checkHandicap(handicap: number, graphs: readonly GraphEntry[], rules: readonly RulesEntry[], errors: string[]): void {
+  for (const r of rules) {
+    const problem = handicapRulesProblem(r.rules);
+    if (problem !== null) errors.push(`handicap: rules "${r.label}": ${problem}`);
+  }
+  for (const g of graphs) {
+    const placement = handicapPlacement(g, handicap);
+    if (typeof placement === 'string') {
+      errors.push(`handicap: ${placement}`);
+      continue;
+    }
+    for (const r of rules) {
+      if (handicapRulesProblem(r.rules) !== null) continue;
+      const problem = handicapSetupProblem(g, r.rules, placement);
+      if (problem !== null) errors.push(`handicap: ${problem}`);
+    }
+  }
 }
 
 function readSprt(value: unknown, errors: string[]): SprtSettings | null {

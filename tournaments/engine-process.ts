@@ -29,6 +29,7 @@ import { gtpColorArgument } from '../src/vocabulary.js';
 import { joinCommandLine } from './command-line.js';
 import type { GraphEntry, RulesEntry } from './config.js';
 import { addEnginePid, removeEnginePid } from './engine-pids.js';
+import { handicapPlacement } from './handicap.js';
 import { engineArgv, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
 import { watchedArgv } from './engine-watchdog.js';
 import { PREFLIGHT, engineSeed, gameSeed, seedNumber } from './seeds.js';
@@ -206,7 +207,7 @@ export class EngineProcess {
         for (const line of list.text.split('\n')) if (line.trim().length > 0) commands.add(line.trim());
       } else {
         // GTP v1 engines may lack list_commands: ask for what matters one by one.
-        for (const c of ['play', 'genmove', 'set_graph', 'set_rules', 'boardsize', 'clear_board', 'komi', 'time_settings', 'set_random_seed', 'cputime']) {
+        for (const c of ['play', 'genmove', 'set_graph', 'set_rules', 'boardsize', 'clear_board', 'komi', 'time_settings', 'set_random_seed', 'cputime', 'fixed_handicap', 'set_free_handicap']) {
           const known = await ask(`known_command ${c}`);
           if (known.ok && known.text.trim() === 'true') commands.add(c);
         }
@@ -240,9 +241,17 @@ export class EngineProcess {
   }
 
   /** Why this engine cannot play a graph under a rule set (null: it can, as far as its commands tell). */
-  cannotPlay(graph: GraphEntry, rules: RulesEntry): string | null {
+  cannotPlay(graph: GraphEntry, rules: RulesEntry, handicap: number | null = null): string | null {
     const info = this.engineInfo;
-    if (info === null || info.mode === 'graph') return null;
+    if (info === null) return null;
+    if (handicap !== null) {
+      const placement = handicapPlacement(graph, handicap);
+      const command = typeof placement === 'string' || placement.kind === 'fixed' ? 'fixed_handicap' : 'set_free_handicap';
+      if (!info.commands.has(command)) {
+        return `${this.def.name} does not list the GTP command "${command}", so it cannot play a ${handicap}-stone handicap on "${graph.label}"`;
+      }
+    }
+    if (info.mode === 'graph') return null;
     const what = `${this.def.name} knows only square boards (no set_graph/set_rules)`;
     if (graph.squareSide === null) return `${what}: it cannot play on "${graph.label}"`;
     if (graph.squareSide > 25) return `${what}: GTP's boardsize stops at 25, so it cannot play "${graph.label}"`;

@@ -87,6 +87,8 @@ export interface GameRecord extends RecordLine {
   /** With two colours, one engine each: who played Black and White. */
   readonly black?: string;
   readonly white?: string;
+  /** Black's handicap stones, placed before the first move (White moved first), as the engines were told them. */
+  readonly handicap?: readonly string[];
   readonly seed: string;
   /** `B+3.5`, `W+R`, `B+F` (forfeit), `0`, `3+4`... */
   readonly result: string;
@@ -226,6 +228,11 @@ export function gameSgf(record: GameRecord, graph: Graph, size: { width: number;
     if (!parsed.ok || parsed.value === PASS || parsed.value < 0) moves.push({ color, point: null });
     else moves.push({ color, point: { x: parsed.value % size.width, y: Math.floor(parsed.value / size.width) } });
   }
+  const setup: { color: 1 | 2; point: { x: number; y: number } }[] = [];
+  for (const name of record.handicap ?? []) {
+    const parsed = parseVertex(graph, name);
+    if (parsed.ok && parsed.value >= 0) setup.push({ color: 1, point: { x: parsed.value % size.width, y: Math.floor(parsed.value / size.width) } });
+  }
   const notes = [`graphgo tournament game ${record.game}, seed ${record.seed}`, `rules: ${record.rules}`, `end: ${record.reason}`];
   if (record.forfeit !== undefined) {
     const f = record.forfeit;
@@ -236,6 +243,7 @@ export function gameSgf(record: GameRecord, graph: Graph, size: { width: number;
     height: size.height,
     komi,
     moves,
+    ...(setup.length > 0 ? { setup, handicap: setup.length } : {}),
     result: record.result,
     black: record.colors[0].join(' & '),
     white: record.colors[1].join(' & '),

@@ -2,6 +2,9 @@
  * The referee: plays one game between engine processes and decides it by its own Game, never by what the engines
  * claim.
  *
+ * - In a handicap game it places Black's stones on its Game and tells every engine (`fixed_handicap N` or
+ *   `set_free_handicap`, tournaments/handicap.ts) before the first move; White moves first. An engine that refuses
+ *   them, or places fixed stones elsewhere than the referee, disagrees with the referee: the game is void.
  * - It keeps a Game under the tournament's rules, asks the engine at the seat to move for `genmove <colour>`, and
  *   checks the answer: an unreadable answer or a move the rules forbid (occupied, suicide, ko, superko, a pass that
  *   is not allowed) is a forfeit by that engine, with its answer recorded. `resign` ends the game.
@@ -25,6 +28,7 @@ import type { Problem } from '../src/result.js';
 import { PASS, RESIGN, colorLetter } from '../src/vocabulary.js';
 import type { GtpErrorKind } from '../protocol/client.js';
 import type { GraphEntry, RulesEntry } from './config.js';
+import { setUpHandicap, type HandicapPlacement } from './handicap.js';
 import { decide, type GameEnd } from './decision.js';
 import type { EngineProcess } from './engine-process.js';
 import { RECORD_VERSION, type EngineNote, type ForfeitInfo, type ForfeitKind, type GameRecord, type MoveRecord, type VoidRecord } from './records.js';
@@ -36,6 +40,8 @@ export interface GameContext {
   readonly rules: RulesEntry;
   readonly seed: string;
   readonly moveLimit: number;
+  /** Black's handicap stones, placed before the first move (tournaments/handicap.ts), or null. */
+  readonly handicap: HandicapPlacement | null;
   readonly seconds: number | null;
   readonly worker: number;
   /** The processes of the engines at the game's seats, by engine name. */
@@ -145,6 +151,8 @@ class Referee {
     try {
       const setUp = await this.setUpEngines();
       if (setUp.kind !== 'continue') return setUp;
+      const handicap = await this.placeHandicap();
+      if (handicap.kind !== 'continue') return handicap;
       this.cpuStart = await cpuTimes(this.procs);
       let step: Step = CONTINUE;
       while (step.kind === 'continue') step = await this.turn();
@@ -171,6 +179,44 @@ class Referee {
       return this.engineFailure({ code, message }, p.name, this.firstColorOf(p.name));
     }
     return CONTINUE;
+  }
+
+  /** Places the handicap on the referee's Game and on every engine's board (nothing to do in an even game). */
+  private async placeHandicap(): Promise<Step> {
+    const placement = this.ctx.handicap;
+    if (placement === null) return CONTINUE;
+    const graph = this.ctx.graph.graph;
+    // Validation tried these stones on a fresh game under these rules, so a refusal here is the harness's fault.
+    const problem = setUpHandicap(this.game, placement);
+    if (problem !== null) throw new Error(`the referee cannot place its handicap: ${problem}`);
+    const names = placement.stones.map((v) => engineVertexName(graph, v));
+    const command = placement.kind === 'fixed' ? `fixed_handicap ${placement.stones.length}` : `set_free_handicap ${names.join(' ')}`;
+    const expected = [...names].sort().join(' ');
+    for (const p of this.procs) {
+      if (this.ctx.signal.aborted) return ABORTED;
+      const reply = await p.request(command);
+      if (!reply.ok) return this.engineFailure(reply.error, p.name, this.firstColorOf(p.name));
+      if (!reply.value.ok) return { kind: 'void', reason: `${p.name} refused "${command}": ? ${reply.value.text}` };
+      if (placement.kind !== 'fixed') continue;
+      const answered = this.stoneNames(reply.value.text);
+      if (answered !== expected) {
+        return { kind: 'void', reason: `${p.name} answered "${command}" with ${reply.value.text.trim()}, but the referee's fixed points are ${names.join(' ')}` };
+      }
+    }
+    return CONTINUE;
+  }
+
+  /** An engine's answer to fixed_handicap in the referee's vertex names, sorted (an unreadable word never matches). */
+  private stoneNames(text: string): string {
+    const graph = this.ctx.graph.graph;
+    const words = text.trim().split(/\s+/).filter((w) => w.length > 0);
+    return words
+      .map((w) => {
+        const parsed = parseVertex(graph, w);
+        return parsed.ok && parsed.value >= 0 ? engineVertexName(graph, parsed.value) : `?${w}`;
+      })
+      .sort()
+      .join(' ');
   }
 
   private async turn(): Promise<Step> {
@@ -286,6 +332,7 @@ class Referee {
       seats: [...this.seats],
       colors: byColor,
       ...(colors === 2 && byColor[0].length === 1 && byColor[1].length === 1 ? { black: byColor[0][0], white: byColor[1][0] } : {}),
+      ...(ctx.handicap !== null ? { handicap: ctx.handicap.stones.map((v) => engineVertexName(ctx.graph.graph, v)) } : {}),
       seed: ctx.seed,
       result,
       winner,

@@ -20,10 +20,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { moveLimitFor, tournamentIdentity, type Tournament } from './config.js';
+import { moveLimitFor, tournamentIdentity, type GraphEntry, type Tournament } from './config.js';
 import { endLeftoverEngines } from './engine-pids.js';
 import { EngineProcess, EngineStartError } from './engine-process.js';
 import type { EngineDef, EngineHost } from './engine-spec.js';
+import { handicapPlacement, type HandicapPlacement } from './handicap.js';
 import { acquireLock, type FolderLock } from './lock.js';
 import {
   CONFIG_FILE,
@@ -224,12 +225,20 @@ export function gameContext(
     rules: t.rules[game.rules],
     seed: `${t.seed}.${game.index}`,
     moveLimit: moveLimitFor(t, graph.graph),
+    handicap: t.handicap === null ? null : placementOrThrow(graph, t.handicap),
     seconds: t.seconds,
     worker,
     engines,
     signal,
     now,
   };
+}
+
+/** The placement of a handicap that validation accepted (config.ts checks every graph). */
+function placementOrThrow(graph: GraphEntry, count: number): HandicapPlacement {
+  const placement = handicapPlacement(graph, count);
+  if (typeof placement === 'string') throw new HarnessError(placement);
+  return placement;
 }
 
 /** Commits a finished game to OUT: its SGF first (on grids), then its results line, the commit point. */
@@ -452,7 +461,7 @@ export class TournamentRunner {
   private blockSkipReason(worker0: Worker, block: Block): string | null {
     const t = this.tournament;
     for (const name of block.group) {
-      const reason = this.cannot.get(`${name}\n${block.graph}\n${block.rules}`) ?? worker0.engines.get(name)!.cannotPlay(t.graphs[block.graph], t.rules[block.rules]);
+      const reason = this.cannot.get(`${name}\n${block.graph}\n${block.rules}`) ?? worker0.engines.get(name)!.cannotPlay(t.graphs[block.graph], t.rules[block.rules], t.handicap);
       if (reason !== null) return reason;
     }
     return null;
@@ -471,7 +480,7 @@ export class TournamentRunner {
       const p = worker0.engines.get(name)!;
       const graph = t.graphs[Number(g)];
       const rules = t.rules[Number(r)];
-      let reason = p.cannotPlay(graph, rules);
+      let reason = p.cannotPlay(graph, rules, t.handicap);
       if (reason === null) {
         const setup = await p.prepareGame(graph, rules, `${t.seed}.preflight`, t.seconds);
         if (!setup.ok) {

@@ -129,6 +129,10 @@ describe('graphgo tournament', () => {
     expect(bad.err).toMatch(/--sprt takes four numbers/);
     const bad2 = await inProcess(['tournament', 'match', '--engine', 'builtin:random', '--engine', 'builtin:nope', '--graph', 'hex 0']);
     expect(bad2.err).toMatch(/^graphgo: invalid tournament match:\n {2}engines\[1\]: unknown built-in bot "nope".*\n {2}graphs\[0\]: invalid graph: hex needs R >= 1/);
+    const oneStone = await inProcess(['tournament', 'match', '--engine', 'builtin:random', '--engine', 'builtin:flat', '--handicap', '1']);
+    expect(oneStone.err).toMatch(/^graphgo: invalid tournament match:\n {2}handicap: must be a whole number of stones from 2 up, got 1 /);
+    const tooMany = await inProcess(['tournament', 'match', '--engine', 'builtin:random', '--engine', 'builtin:flat', '--graph', 'grid 5 5', '--handicap', '30']);
+    expect(tooMany.err).toMatch(/handicap: 30 handicap stones do not fit on "grid 5 5" \(25 vertices\)/);
     const missing = await inProcess(['tournament', 'status', join(dir, 'nothing-here')]);
     expect(missing).toMatchObject({ code: 1, err: expect.stringMatching(/no such file or folder/) });
   }, 60_000);

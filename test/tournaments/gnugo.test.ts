@@ -54,4 +54,27 @@ describe('against GNU Go', () => {
       expect(sgf).toContain('SZ[7]KM[7.5]');
     }
   }, 60_000);
+
+  it.skipIf(!HAVE_GNUGO && !IN_CI)('plays handicap games: fixed_handicap on 9x9, the referee\'s set_free_handicap on 8x8', async () => {
+    if (!HAVE_GNUGO) throw new Error(`GNU Go is missing: ${GNUGO_PATH} not found (apt-get install -y gnugo); CI is set, so this test must run`);
+    const out = tempDir();
+    // 5 stones: GTP's fixed points on 9x9; 8x8 has fixed points only up to 4, so there the referee places them.
+    const t = tournament(
+      { engines: ['builtin:uct --playouts 200', 'gnugo --level 1'], graphs: ['grid 9 9', 'grid 8 8'], rules: ['area suicide=forbidden komi=0.5'], handicap: 5, games: 2, concurrency: 2 },
+      out,
+    );
+    const { summary, records, voids } = await play(t);
+    expect(voids).toEqual([]);
+    expect(summary).toMatchObject({ status: 'complete', total: 4, done: 4 });
+    for (const r of records) {
+      expect(r.forfeit).toBeUndefined();
+      expect(r.moves[0].color).toBe(2);
+      expect(r.handicap).toHaveLength(5);
+      // GNU Go answered fixed_handicap 5 with the referee's points (the four third-line corners and the centre), or
+      // the game would be void.
+      if (r.graph === 'grid 9 9') expect(r.handicap).toEqual(['C3', 'G7', 'C7', 'G3', 'E5']);
+      expect(readFileSync(sgfPath(out, r.game), 'utf8')).toContain('KM[0.5]HA[5]');
+    }
+    expect(records.filter((r) => r.graph === 'grid 8 8')).toHaveLength(2);
+  }, 120_000);
 });

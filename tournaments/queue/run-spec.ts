@@ -17,7 +17,8 @@ import { formatRules } from '../../src/rules.js';
 import type { GraphEntry, RulesEntry, Schedule, Tournament } from '../config.js';
 import type { EngineDef } from '../engine-spec.js';
 
-export const SPEC_VERSION = 1;
+/** 2: the handicap travels (a worker of version 1 would play even games). */
+export const SPEC_VERSION = 2;
 
 export interface RunSpec {
   readonly version: number;
@@ -34,6 +35,7 @@ export interface RunSpec {
   readonly commandTimeoutMs: number;
   readonly startupTimeoutMs: number;
   readonly moveLimit: number | null;
+  readonly handicap: number | null;
 }
 
 export function runSpec(t: Tournament): RunSpec {
@@ -52,6 +54,7 @@ export function runSpec(t: Tournament): RunSpec {
     commandTimeoutMs: t.commandTimeoutMs,
     startupTimeoutMs: t.startupTimeoutMs,
     moveLimit: t.moveLimit,
+    handicap: t.handicap,
   };
 }
 
@@ -111,5 +114,6 @@ export function tournamentFromSpec(text: string, engines: ReadonlyMap<string, En
     startupTimeoutMs: spec.startupTimeoutMs,
     moveLimit: spec.moveLimit,
     sprt: null,
+    handicap: spec.handicap ?? null,
   });
 }
