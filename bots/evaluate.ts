@@ -1,7 +1,7 @@
 /**
  * Who won a finished playout, under the real rule set (allocation-free, for the search's inner loop).
  *
- * - `area`: stones plus empty regions touching only that colour; White adds komi.
+ * - `area`: stones plus empty regions touching only that colour; White adds komi (and the search's dynamic komi).
  * - `territory`: those regions plus prisoners (from the game and the simulation); White adds komi.
  * - `lastmove` (famine, Conway): the real game ends only when a side can neither move nor pass, long after a light
  *   playout stops. From the playout's end each side can still make "safe" moves: fill points of its own regions
@@ -23,6 +23,11 @@ export class PlayoutEvaluator {
   /** Per colour: area or territory count, or safe moves, from the last evaluation. */
   readonly score: Float64Array;
   readonly reward: Float64Array;
+  /**
+   * Points the search adds to White's komi (bots/dynamic-komi.ts), counted in `score` like komi; the caller sets it
+   * per search. Never part of a real score.
+   */
+  extraKomi = 0;
 
   constructor(
     n: number,
@@ -97,7 +102,7 @@ export class PlayoutEvaluator {
       const other = firstToMove === 1 ? 2 : 1;
       score[other] += 0.5;
     } else {
-      score[2] += rules.komi;
+      score[2] += rules.komi + this.extraKomi;
     }
     return this.rewardsFromScores();
   }

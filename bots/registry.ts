@@ -23,6 +23,8 @@ export interface BotOptions extends SearchLimits {
   readonly tactics?: boolean;
   readonly patterns?: boolean;
   readonly ladders?: boolean;
+  /** Dynamic komi in handicap games (bots/dynamic-komi.ts). */
+  readonly dynamicKomi?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** UCT's exploration constant (the UCB term's weight beside the RAVE blend). */
@@ -60,6 +62,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       tactics: options.tactics ?? DEFAULT_UCT_SETTINGS.tactics,
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       ladders: options.ladders ?? DEFAULT_UCT_SETTINGS.ladders,
+      dynamicKomi: options.dynamicKomi ?? DEFAULT_UCT_SETTINGS.dynamicKomi,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
       exploration: options.exploration ?? DEFAULT_UCT_SETTINGS.exploration,
       raveEquivalence: options.raveEquivalence ?? DEFAULT_UCT_SETTINGS.raveEquivalence,

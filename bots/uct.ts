@@ -23,6 +23,7 @@ import { describeScores } from '../src/game.js';
 import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { lowerConfidenceBound, type Analysis, type AnalysisOptions, type MoveAnalysis, type SlicedMoveSearch } from './analysis.js';
+import { searchExtraKomi } from './dynamic-komi.js';
 import { PlayoutEvaluator } from './evaluate.js';
 import { savingMove } from './saving-move.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
@@ -50,6 +51,8 @@ export interface UctSettings {
   readonly patterns: boolean;
   /** Ladder reading in the priors, on any graph (bots/ladder.ts). */
   readonly ladders: boolean;
+  /** In handicap games, playouts are counted with a larger komi early on (bots/dynamic-komi.ts). */
+  readonly dynamicKomi: boolean;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -72,6 +75,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   tactics: true,
   patterns: true,
   ladders: true,
+  dynamicKomi: true,
   resignThreshold: 0.05,
   expandVisits: 2,
   priorVisits: 10,
@@ -774,7 +778,9 @@ class SearchState {
       const score = this.evaluator.score;
       let best = -Infinity;
       for (let c = 1; c <= this.colors; c++) if (c !== mover && score[c] > best) best = score[c];
-      const margin = score[mover] - best;
+      // Margins are against the real komi: the dynamic komi (two colours only) is taken back out of White's score.
+      const extra = this.evaluator.extraKomi;
+      const margin = score[mover] - best + (mover === 2 ? -extra : extra);
       this.childMargin[k] += margin;
       this.childMarginSquares[k] += margin * margin;
       this.childSamples[k]++;
@@ -825,6 +831,7 @@ class SearchState {
       this.rootCounters[c] = game.counter(c);
       this.rootPrisoners[c] = game.prisoners(c);
     }
+    this.evaluator.extraKomi = this.settings.dynamicKomi ? searchExtraKomi(game) : 0;
     this.rootSeat = seat;
     this.rootPasses = game.passes;
     this.rootLastMove = game.lastMove?.vertex ?? -1;

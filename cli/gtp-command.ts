@@ -39,6 +39,7 @@ interface GtpOptions extends SearchLimitFlags {
   tactics: boolean;
   patterns: boolean;
   ladders: boolean;
+  dynamicKomi: boolean;
   resign?: string;
   exploration?: string;
   raveEquivalence?: string;
@@ -67,6 +68,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-tactics', 'UCT playouts without the capture/escape answers (pure light playouts)')
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--no-ladders', 'UCT priors without ladder reading')
+    .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (no dynamic komi)')
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
@@ -107,6 +109,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         tactics: opts.tactics,
         patterns: opts.patterns,
         ladders: opts.ladders,
+        dynamicKomi: opts.dynamicKomi,
         resign,
         exploration,
         raveEquivalence,

@@ -144,6 +144,44 @@ describe('a worker thread searching the shared tree', () => {
     // The 3x3 patterns' prior (0.7) is among them: the worker kept the lattice.
     expect(patterns).toBeGreaterThan(0);
   }, 120_000);
+  it('counts its playouts with the dynamic komi of a handicap game, as the main thread does', async () => {
+    // 2 stones on 9x9 under komi 0.5, White to move, the whole search the worker's: with dynamic komi White's best
+    // move wins about half of the worker's playouts, with the real komi about a third (test/bots/dynamic-komi.test.ts).
+    const whiteWinrate = async (dynamicKomi: boolean): Promise<number> => {
+      const built = parseGraphSpec('grid 9 9');
+      const rules = parseRules('area suicide=forbidden komi=0.5');
+      if (!built.ok || !rules.ok) throw new Error('bad fixture');
+      const game = new Game(built.value, rules.value);
+      const setup = [vertex(game, 'C3'), vertex(game, 'G7')].map((v) => ({ vertex: v, color: 1 }));
+      expect(game.setup(setup, 2)).toBeNull();
+      const settings = { ...DEFAULT_UCT_SETTINGS, seed: 'handicap', playouts: null, dynamicKomi };
+      const main = new UctBot(settings);
+      const { buffers, root } = main.prepareShared(game, 2);
+      const control = new SharedArrayBuffer(protocol.CONTROL_WORDS * 4);
+      const worker = new Worker(new URL(dist('bots/shared-tree-worker.js')), {
+        workerData: { graphLine: protocol.workerGraphLine(game.graph), settings: { ...settings, seed: 'handicap/1' }, index: 0 },
+      });
+      try {
+        const words = new Int32Array(control);
+        worker.postMessage({ rules: game.rules, setup, firstColor: 2, history: [], color: 2, playouts: 2000, seconds: null, buffers, root, control });
+        const until = performance.now() + 60_000;
+        while (Atomics.load(words, protocol.CONTROL_DONE) === 0 && performance.now() < until) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(Atomics.load(words, protocol.CONTROL_SIMULATIONS)).toBe(2000);
+      } finally {
+        await worker.terminate();
+      }
+      const stats = main.rootStats();
+      let best = 0;
+      for (let k = 1; k < stats.moves.length; k++) if (stats.visits[k] > stats.visits[best]) best = k;
+      return stats.rewards[best] / stats.visits[best];
+    };
+    const real = await whiteWinrate(false);
+    const dynamic = await whiteWinrate(true);
+    expect(real).toBeLessThan(0.4);
+    expect(dynamic).toBeGreaterThan(0.45);
+  }, 60_000);
 });
 
 describe('tree parallelism, 2 threads', () => {
