@@ -30,15 +30,25 @@ import { BLACK } from '../src/vocabulary.js';
 export const EXTRA_KOMI_PER_STONE = 7;
 export const FADE_FRACTION = 0.55;
 
+/** The schedule's two numbers (tuning knobs: `--dynamic-komi-stone`, `--dynamic-komi-fade`). */
+export interface DynamicKomiSchedule {
+  /** Extra points per handicap stone at the first move. */
+  readonly perStone: number;
+  /** The fade ends at this fraction of the number of vertices, in moves. */
+  readonly fade: number;
+}
+
+export const DEFAULT_DYNAMIC_KOMI: DynamicKomiSchedule = { perStone: EXTRA_KOMI_PER_STONE, fade: FADE_FRACTION };
+
 /**
  * The points added to White's komi inside the search: `handicap` stones, `moveNumber` turns played since they were
  * placed, on a graph of `vertices` vertices. 0 without a handicap (fewer than 2 stones) and from the fade's end on.
  */
-export function extraKomi(handicap: number, moveNumber: number, vertices: number): number {
+export function extraKomi(handicap: number, moveNumber: number, vertices: number, schedule = DEFAULT_DYNAMIC_KOMI): number {
   if (handicap < 2 || vertices <= 0) return 0;
-  const fadeMoves = FADE_FRACTION * vertices;
+  const fadeMoves = schedule.fade * vertices;
   if (moveNumber >= fadeMoves) return 0;
-  return EXTRA_KOMI_PER_STONE * handicap * (1 - moveNumber / fadeMoves);
+  return schedule.perStone * handicap * (1 - moveNumber / fadeMoves);
 }
 
 /**
@@ -54,6 +64,6 @@ export function gameHandicap(game: Game): number {
 }
 
 /** The extra komi for a search from the game's position now. */
-export function searchExtraKomi(game: Game): number {
-  return extraKomi(gameHandicap(game), game.moveCount, game.graph.n);
+export function searchExtraKomi(game: Game, schedule = DEFAULT_DYNAMIC_KOMI): number {
+  return extraKomi(gameHandicap(game), game.moveCount, game.graph.n, schedule);
 }

@@ -25,6 +25,9 @@ export interface BotOptions extends SearchLimits {
   readonly ladders?: boolean;
   /** Dynamic komi in handicap games (bots/dynamic-komi.ts). */
   readonly dynamicKomi?: boolean;
+  /** Its points per handicap stone, and the fraction of the vertices (in moves) by which it fades to 0. */
+  readonly dynamicKomiPerStone?: number;
+  readonly dynamicKomiFade?: number;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** UCT's exploration constant (the UCB term's weight beside the RAVE blend). */
@@ -63,6 +66,8 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       ladders: options.ladders ?? DEFAULT_UCT_SETTINGS.ladders,
       dynamicKomi: options.dynamicKomi ?? DEFAULT_UCT_SETTINGS.dynamicKomi,
+      dynamicKomiPerStone: options.dynamicKomiPerStone ?? DEFAULT_UCT_SETTINGS.dynamicKomiPerStone,
+      dynamicKomiFade: options.dynamicKomiFade ?? DEFAULT_UCT_SETTINGS.dynamicKomiFade,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
       exploration: options.exploration ?? DEFAULT_UCT_SETTINGS.exploration,
       raveEquivalence: options.raveEquivalence ?? DEFAULT_UCT_SETTINGS.raveEquivalence,

@@ -23,7 +23,7 @@ import { describeScores } from '../src/game.js';
 import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { lowerConfidenceBound, type Analysis, type AnalysisOptions, type MoveAnalysis, type SlicedMoveSearch } from './analysis.js';
-import { searchExtraKomi } from './dynamic-komi.js';
+import { DEFAULT_DYNAMIC_KOMI, searchExtraKomi } from './dynamic-komi.js';
 import { PlayoutEvaluator } from './evaluate.js';
 import { savingMove } from './saving-move.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
@@ -53,6 +53,10 @@ export interface UctSettings {
   readonly ladders: boolean;
   /** In handicap games, playouts are counted with a larger komi early on (bots/dynamic-komi.ts). */
   readonly dynamicKomi: boolean;
+  /** Its extra points per handicap stone at the first move. */
+  readonly dynamicKomiPerStone: number;
+  /** The move where it reaches 0, as a fraction of the number of vertices. */
+  readonly dynamicKomiFade: number;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -76,6 +80,8 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   patterns: true,
   ladders: true,
   dynamicKomi: true,
+  dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
+  dynamicKomiFade: DEFAULT_DYNAMIC_KOMI.fade,
   resignThreshold: 0.05,
   expandVisits: 2,
   priorVisits: 10,
@@ -831,7 +837,8 @@ class SearchState {
       this.rootCounters[c] = game.counter(c);
       this.rootPrisoners[c] = game.prisoners(c);
     }
-    this.evaluator.extraKomi = this.settings.dynamicKomi ? searchExtraKomi(game) : 0;
+    const { dynamicKomi, dynamicKomiPerStone, dynamicKomiFade } = this.settings;
+    this.evaluator.extraKomi = dynamicKomi ? searchExtraKomi(game, { perStone: dynamicKomiPerStone, fade: dynamicKomiFade }) : 0;
     this.rootSeat = seat;
     this.rootPasses = game.passes;
     this.rootLastMove = game.lastMove?.vertex ?? -1;

@@ -28,6 +28,9 @@ const MAX_EXPLORATION = 100;
 const MAX_VISITS = 1e9;
 /** Prior visits are stored with their rewards in 32-bit fixed point: keep them far from its range. */
 const MAX_PRIOR_VISITS = 10_000;
+/** Typo guards for the dynamic komi: points per stone, and the fade as a fraction of the vertices. */
+const MAX_KOMI_PER_STONE = 100;
+const MAX_KOMI_FADE = 10;
 /** A typo guard: 1 TiB. */
 const MAX_TREE_MEGABYTES = 1 << 20;
 
@@ -40,6 +43,8 @@ interface GtpOptions extends SearchLimitFlags {
   patterns: boolean;
   ladders: boolean;
   dynamicKomi: boolean;
+  dynamicKomiStone?: string;
+  dynamicKomiFade?: string;
   resign?: string;
   exploration?: string;
   raveEquivalence?: string;
@@ -69,6 +74,8 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--no-ladders', 'UCT priors without ladder reading')
     .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (no dynamic komi)')
+    .option('--dynamic-komi-stone <p>', `UCT dynamic komi: extra points per handicap stone at the start (default ${DEFAULT_UCT_SETTINGS.dynamicKomiPerStone})`)
+    .option('--dynamic-komi-fade <f>', `UCT dynamic komi: gone by move F x vertices (default ${DEFAULT_UCT_SETTINGS.dynamicKomiFade})`)
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
@@ -93,6 +100,10 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         opts.expandVisits === undefined ? undefined : wholeNumber('--expand-visits', opts.expandVisits, 1, MAX_VISITS);
       const priorVisits =
         opts.priorVisits === undefined ? undefined : wholeNumber('--prior-visits', opts.priorVisits, 1, MAX_PRIOR_VISITS);
+      const dynamicKomiPerStone =
+        opts.dynamicKomiStone === undefined ? undefined : boundedNumber('--dynamic-komi-stone', opts.dynamicKomiStone, MAX_KOMI_PER_STONE);
+      const dynamicKomiFade =
+        opts.dynamicKomiFade === undefined ? undefined : positiveNumber('--dynamic-komi-fade', opts.dynamicKomiFade, MAX_KOMI_FADE);
       const threads = wholeNumber('--threads', opts.threads, 1, MAX_THREADS);
       const parallel = readParallelMode(opts.parallel);
       const maxTreeMegabytes = positiveNumber('--max-tree-mb', opts.maxTreeMb, MAX_TREE_MEGABYTES);
@@ -110,6 +121,8 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         patterns: opts.patterns,
         ladders: opts.ladders,
         dynamicKomi: opts.dynamicKomi,
+        dynamicKomiPerStone,
+        dynamicKomiFade,
         resign,
         exploration,
         raveEquivalence,
@@ -136,4 +149,13 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
       // Stop reading so that the process can exit after quit even if the controller keeps stdin open.
       process.stdin.destroy();
     });
+}
+
+/** A number in [0, max] (the exploration constant's kind of check), for knobs where 0 means "none". */
+function boundedNumber(flag: string, text: string, max: number): number {
+  const value = Number(text);
+  if (text.trim().length === 0 || !Number.isFinite(value) || value < 0 || value > max) {
+    throw new CliError(`${flag} must be a number in [0, ${max}], got "${text}"`);
+  }
+  return value;
 }

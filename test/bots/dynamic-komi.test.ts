@@ -35,6 +35,15 @@ describe('the schedule', () => {
     expect(extraKomi(9, 199, 361)).toBe(0);
   });
 
+  it('takes other values for the tuning knobs', () => {
+    // 3.5 points a stone, gone by move 0.2 * 81 = 16.2.
+    const schedule = { perStone: 3.5, fade: 0.2 };
+    expect(extraKomi(2, 0, 81, schedule)).toBe(7);
+    expect(extraKomi(2, 8.1, 81, schedule)).toBeCloseTo(3.5, 10);
+    expect(extraKomi(2, 17, 81, schedule)).toBe(0);
+    expect(extraKomi(2, 0, 81, { perStone: 0, fade: 0.55 })).toBe(0);
+  });
+
   it('gives nothing without a handicap', () => {
     expect(extraKomi(0, 0, 81)).toBe(0);
     expect(extraKomi(1, 0, 81)).toBe(0);
@@ -100,7 +109,7 @@ describe('a search with dynamic komi', () => {
 
 describe('the engine', () => {
   /** White's win rate in the engine's search for `genmove w` after the GTP commands set up a 2-stone handicap. */
-  function whiteWinrate(commands: readonly string[], dynamicKomi: boolean): number {
+  function whiteWinrate(commands: readonly string[], dynamicKomi: boolean, knobs: { dynamicKomiPerStone?: number; dynamicKomiFade?: number } = {}): number {
     const setup = readSetup({ spec: 'grid 9 9' }, 'area suicide=forbidden komi=0.5');
     if (!setup.ok) throw new Error(setup.error.message);
     const created = GtpEngine.create({
@@ -109,6 +118,7 @@ describe('the engine', () => {
       playouts: 2000,
       resign: 0,
       dynamicKomi,
+      ...knobs,
       version: 'test',
       setup: setup.value,
       readFile: () => '(;FF[4]GM[1]SZ[9]KM[0.5]HA[2]AB[cg][gc])',
@@ -128,5 +138,11 @@ describe('the engine', () => {
       expect(real).toBeLessThan(0.4);
       expect(dynamic - real).toBeGreaterThan(0.1);
     }
+  });
+
+  it('takes the tuning knobs: 0 points a stone is the real komi, move for move', () => {
+    const real = whiteWinrate(['fixed_handicap 2'], false);
+    expect(whiteWinrate(['fixed_handicap 2'], true, { dynamicKomiPerStone: 0 })).toBe(real);
+    expect(whiteWinrate(['fixed_handicap 2'], true, { dynamicKomiPerStone: 3.5, dynamicKomiFade: 0.2 })).not.toBe(real);
   });
 });

@@ -73,6 +73,10 @@ describe('search tuning options', () => {
       [['--expand-visits', '1.5'], /--expand-visits/],
       [['--prior-visits', '0'], /--prior-visits/],
       [['--prior-visits', '20000'], /--prior-visits/],
+      [['--dynamic-komi-stone', '-1'], /--dynamic-komi-stone must be a number in \[0, 100\], got "-1"/],
+      [['--dynamic-komi-stone', 'x'], /--dynamic-komi-stone must be a number/],
+      [['--dynamic-komi-fade', '0'], /--dynamic-komi-fade/],
+      [['--dynamic-komi-fade', '11'], /--dynamic-komi-fade/],
     ] as const) {
       const err: string[] = [];
       const code = await runCli(['gtp', ...args], { writeOut: () => undefined, writeErr: (t: string) => void err.push(t) });
