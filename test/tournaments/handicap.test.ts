@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { identityHash, tournamentIdentity, validateTournament } from '../../tournaments/config.js';
+import { runSpec, specText, tournamentFromSpec } from '../../tournaments/queue/run-spec.js';
 import { sgfPath } from '../../tournaments/records.js';
 import { ensureDist } from '../gtp/build-dist.js';
 import { REPO_ROOT, fake, play, tempDir, tournament } from './helpers.js';
@@ -39,6 +40,12 @@ describe('the handicap setting', () => {
     expect('handicap' in tournamentIdentity(even)).toBe(false);
     expect(tournamentIdentity(two).handicap).toBe(2);
     expect(new Set([identityHash(even), identityHash(two), identityHash(three)]).size).toBe(3);
+  });
+
+  it('travels to queue workers with the run spec', () => {
+    const t = tournament({ engines: ['builtin:random', 'builtin:flat'], graphs: ['grid 9 9'], rules: ['area komi=0.5'], handicap: 3 }, tempDir());
+    const rebuilt = tournamentFromSpec(specText(runSpec(t)).text, new Map(), tempDir());
+    expect(rebuilt).toMatchObject({ ok: true, value: { handicap: 3 } });
   });
 });
 
