@@ -79,7 +79,8 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   tactics: true,
   patterns: true,
   ladders: true,
-  dynamicKomi: true,
+  // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
+  dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
   dynamicKomiFade: DEFAULT_DYNAMIC_KOMI.fade,
   resignThreshold: 0.05,

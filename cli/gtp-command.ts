@@ -42,7 +42,7 @@ interface GtpOptions extends SearchLimitFlags {
   tactics: boolean;
   patterns: boolean;
   ladders: boolean;
-  dynamicKomi: boolean;
+  dynamicKomi?: boolean;
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
   resign?: string;
@@ -73,7 +73,8 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-tactics', 'UCT playouts without the capture/escape answers (pure light playouts)')
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--no-ladders', 'UCT priors without ladder reading')
-    .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (no dynamic komi)')
+    .option('--dynamic-komi', 'UCT counts playouts with a larger komi early in handicap games (off by default)')
+    .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (the default)')
     .option('--dynamic-komi-stone <p>', `UCT dynamic komi: extra points per handicap stone at the start (default ${DEFAULT_UCT_SETTINGS.dynamicKomiPerStone})`)
     .option('--dynamic-komi-fade <f>', `UCT dynamic komi: gone by move F x vertices (default ${DEFAULT_UCT_SETTINGS.dynamicKomiFade})`)
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')

@@ -4,7 +4,7 @@
  * against the real komi.
  */
 import { describe, expect, it } from 'vitest';
-import { EXTRA_KOMI_PER_STONE, extraKomi, gameHandicap, searchExtraKomi } from '../../bots/dynamic-komi.js';
+import { EXTRA_KOMI_PER_STONE, FADE_FRACTION, extraKomi, gameHandicap, searchExtraKomi } from '../../bots/dynamic-komi.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from '../../bots/uct.js';
 import { GtpEngine } from '../../protocol/engine.js';
 import { Game } from '../../src/game.js';
@@ -21,26 +21,28 @@ function handicapGame(rules: string, stones: number): Game {
 }
 
 describe('the schedule', () => {
-  it('starts at 7 points a stone and falls linearly to 0 at 0.55 n moves', () => {
+  it('starts at 7 points a stone and falls linearly to 0 at 0.2 n moves', () => {
     expect(EXTRA_KOMI_PER_STONE).toBe(7);
-    // 9x9: the fade ends at 0.55 * 81 = 44.55 moves.
+    expect(FADE_FRACTION).toBe(0.2);
+    // 9x9: the fade ends at 0.2 * 81 = 16.2 moves.
     expect(extraKomi(2, 0, 81)).toBe(14);
-    expect(extraKomi(2, 44.55 / 2, 81)).toBeCloseTo(7, 10);
-    expect(extraKomi(4, 11, 81)).toBeCloseTo(28 * (1 - 11 / 44.55), 10);
-    expect(extraKomi(2, 44, 81)).toBeGreaterThan(0);
-    expect(extraKomi(2, 45, 81)).toBe(0);
+    expect(extraKomi(2, 8.1, 81)).toBeCloseTo(7, 10);
+    expect(extraKomi(4, 4, 81)).toBeCloseTo(28 * (1 - 4 / 16.2), 10);
+    expect(extraKomi(2, 16, 81)).toBeGreaterThan(0);
+    expect(extraKomi(2, 17, 81)).toBe(0);
     expect(extraKomi(2, 300, 81)).toBe(0);
-    // 19x19: 198.55 moves of fade.
+    // 19x19: 72.2 moves of fade.
     expect(extraKomi(9, 0, 361)).toBe(63);
-    expect(extraKomi(9, 199, 361)).toBe(0);
+    expect(extraKomi(9, 73, 361)).toBe(0);
   });
 
   it('takes other values for the tuning knobs', () => {
-    // 3.5 points a stone, gone by move 0.2 * 81 = 16.2.
-    const schedule = { perStone: 3.5, fade: 0.2 };
+    // 3.5 points a stone, gone by move 0.55 * 81 = 44.55.
+    const schedule = { perStone: 3.5, fade: 0.55 };
     expect(extraKomi(2, 0, 81, schedule)).toBe(7);
-    expect(extraKomi(2, 8.1, 81, schedule)).toBeCloseTo(3.5, 10);
-    expect(extraKomi(2, 17, 81, schedule)).toBe(0);
+    expect(extraKomi(2, 44.55 / 2, 81, schedule)).toBeCloseTo(3.5, 10);
+    expect(extraKomi(2, 44, 81, schedule)).toBeGreaterThan(0);
+    expect(extraKomi(2, 45, 81, schedule)).toBe(0);
     expect(extraKomi(2, 0, 81, { perStone: 0, fade: 0.55 })).toBe(0);
   });
 
@@ -56,7 +58,7 @@ describe('what counts as a handicap', () => {
     expect(gameHandicap(game)).toBe(3);
     expect(searchExtraKomi(game)).toBe(21);
     expect(game.play(WHITE, 40)).toBe('ok');
-    expect(searchExtraKomi(game)).toBeCloseTo(21 * (1 - 1 / 44.55), 10);
+    expect(searchExtraKomi(game)).toBeCloseTo(21 * (1 - 1 / 16.2), 10);
     expect(gameHandicap(handicapGame('area', 0))).toBe(0);
   });
 
@@ -143,6 +145,18 @@ describe('the engine', () => {
   it('takes the tuning knobs: 0 points a stone is the real komi, move for move', () => {
     const real = whiteWinrate(['fixed_handicap 2'], false);
     expect(whiteWinrate(['fixed_handicap 2'], true, { dynamicKomiPerStone: 0 })).toBe(real);
-    expect(whiteWinrate(['fixed_handicap 2'], true, { dynamicKomiPerStone: 3.5, dynamicKomiFade: 0.2 })).not.toBe(real);
+    expect(whiteWinrate(['fixed_handicap 2'], true, { dynamicKomiPerStone: 3.5, dynamicKomiFade: 0.55 })).not.toBe(real);
+  });
+
+  it('is off by default', () => {
+    expect(DEFAULT_UCT_SETTINGS.dynamicKomi).toBe(false);
+    const real = whiteWinrate(['fixed_handicap 2'], false);
+    const setup = readSetup({ spec: 'grid 9 9' }, 'area suicide=forbidden komi=0.5');
+    if (!setup.ok) throw new Error(setup.error.message);
+    const created = GtpEngine.create({ bot: 'uct', seed: 'engine', playouts: 2000, resign: 0, version: 'test', setup: setup.value, readFile: () => '' });
+    if (!created.ok) throw new Error(created.error.message);
+    expect(created.value.execute('fixed_handicap 2')).toMatch(/^=/);
+    created.value.execute('genmove w');
+    expect((created.value as unknown as { bot: UctBot }).bot.lastSearch!.winrate).toBe(real);
   });
 });
