@@ -14,7 +14,7 @@ import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, sta
 import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
-import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag } from './options.js';
+import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 
 interface SolveOptions {
   graph?: string;
@@ -23,6 +23,7 @@ interface SolveOptions {
   komi?: string;
   maxSeconds?: string;
   maxNodes?: string;
+  ttBits?: string;
   method?: string;
   json?: boolean;
   moves?: boolean;
@@ -103,6 +104,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: about 85 MB under df-pn; 23 for long solves)')
     .option(
       '--method <method>',
       'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
@@ -149,6 +151,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     iterativeDeepening: opts.deepening,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
+    ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
   };
 
   if (opts.graph !== undefined) {

@@ -36,6 +36,9 @@ export class DfpnTable {
   readonly maskEmpty: Int32Array;
   readonly maskBlack: Int32Array;
   readonly maskWhite: Int32Array;
+  /** A proof's signature filter (colouring-signature.ts): bits 0..31 and 32..63 of the union over the colourings it met. */
+  readonly sigLo: Int32Array;
+  readonly sigHi: Int32Array;
   /**
    * How many history items a proof rests on (0, 1 or 2: items its search refused as repetitions of colourings older
    * than the state), and those items (colouring and superko tag).
@@ -66,6 +69,8 @@ export class DfpnTable {
     this.maskEmpty = new Int32Array(this.size);
     this.maskBlack = new Int32Array(this.size);
     this.maskWhite = new Int32Array(this.size);
+    this.sigLo = new Int32Array(this.size);
+    this.sigHi = new Int32Array(this.size);
     this.work = new Float64Array(this.size);
     this.required = new Uint8Array(this.size);
     this.reqBlack1 = new Int32Array(this.size);
@@ -123,6 +128,8 @@ export class DfpnTable {
     maskEmpty: number,
     maskBlack: number,
     maskWhite: number,
+    sigLo: number,
+    sigHi: number,
     work: number,
   ): number {
     const b = this.bucket(black, white, meta, counters, hist);
@@ -173,6 +180,8 @@ export class DfpnTable {
     this.maskEmpty[slot] = maskEmpty;
     this.maskBlack[slot] = maskBlack;
     this.maskWhite[slot] = maskWhite;
+    this.sigLo[slot] = sigLo;
+    this.sigHi[slot] = sigHi;
     this.work[slot] = priority;
     this.required[slot] = 0;
     return slot;

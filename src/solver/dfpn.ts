@@ -52,6 +52,8 @@ import { grown } from '../grown.js';
 import { PASS } from '../vocabulary.js';
 import { Benson } from './benson.js';
 import { BB_OK, BitBoard, popcount } from './bitboard.js';
+import { CanonicalKeys } from './canonical-key.js';
+import { ColouringSignature } from './colouring-signature.js';
 import { DfpnTable } from './dfpn-table.js';
 import { History, NOT_FOUND } from './history.js';
 import type { Symmetries } from './symmetry.js';
@@ -83,12 +85,14 @@ export interface DfpnOptions {
   /** The ε of the 1 + ε trick (0: plain df-pn). */
   readonly epsilon: number;
   readonly ttBits: number;
-  /** How many of the automorphisms canonicalise table keys. */
-  readonly ttSymmetryLimit: number;
+  /** How many of the automorphisms canonicalise table keys (null: canonical-key.ts's default). */
+  readonly ttSymmetryLimit: number | null;
   /** The most a first visit's estimate (a state's numbers under another history) may be, see the header. */
   readonly estimateCap: number;
   /** Area scoring: end a node whose Benson safe areas decide the threshold (docs/solver.md, "Area scores"). */
   readonly benson: boolean;
+  /** Signature filters on proofs (colouring-signature.ts); off: the masks alone decide whether a proof applies. */
+  readonly signatures: boolean;
 }
 
 /** Counters shared with the caller: `nodes` counts expansions (calls of the search at a state). */
@@ -141,7 +145,7 @@ export class DfpnSearch {
   private readonly full: number;
   private readonly bb: BitBoard;
   private readonly symmetries: Symmetries;
-  private readonly ttSyms: number;
+  private readonly keys: CanonicalKeys;
   private readonly table: DfpnTable;
   private readonly history = new History(512);
   private readonly options: DfpnOptions;
@@ -161,6 +165,13 @@ export class DfpnSearch {
   private thresholdCount = 0;
   /** hsum[t]: the sum of the hashes of history items 0..t-1, an order-free hash of the set of those items. */
   private hsum = new Int32Array(513);
+  /** The signature bit of history item t as a 64-bit mask (hSigLo, hSigHi), see colouring-signature.ts. */
+  private hSigLo = new Int32Array(512);
+  private hSigHi = new Int32Array(512);
+  private readonly signature: ColouringSignature;
+  // The signature mask of the colouring last given to sig().
+  private sLo = 0;
+  private sHi = 0;
 
   // The current state; counters in half points.
   private black = 0;
@@ -181,6 +192,8 @@ export class DfpnSearch {
   private rE = 0;
   private rB = 0;
   private rW = 0;
+  private rSL = 0;
+  private rSH = 0;
 
   // What lookup() found for a child.
   private lPhi = 1;
@@ -188,6 +201,8 @@ export class DfpnSearch {
   private lE = 0;
   private lB = 0;
   private lW = 0;
+  private lSL = 0;
+  private lSH = 0;
   private lReq1 = NO_DEP;
   private lReq2 = NO_DEP;
 
@@ -215,6 +230,9 @@ export class DfpnSearch {
   private cE = new Int32Array(64 * STRIDE);
   private cB = new Int32Array(64 * STRIDE);
   private cW = new Int32Array(64 * STRIDE);
+  /** The signature filter of what the child's result rests on. */
+  private cSL = new Int32Array(64 * STRIDE);
+  private cSH = new Int32Array(64 * STRIDE);
   /** Per-ply ordered move lists, before legality. */
   private order = new Int32Array(64 * STRIDE);
   private readonly historyScore = new Float64Array(2 * 33);
@@ -237,10 +255,11 @@ export class DfpnSearch {
     this.benson = this.area && options.benson ? new Benson(this.bb) : null;
     this.full = this.bb.full;
     this.symmetries = symmetries;
-    this.ttSyms = Math.min(symmetries.count, options.ttSymmetryLimit);
+    this.keys = new CanonicalKeys(symmetries, this.bb.n, options.ttSymmetryLimit);
     this.options = options;
     this.stats = stats;
     this.table = new DfpnTable(options.ttBits);
+    this.signature = new ColouringSignature(this.bb, symmetries);
     this.suicide = rules.suicide === 'allowed';
     this.situational = rules.ko === 'situational';
     this.paid = rules.passes === 'paid';
@@ -324,7 +343,26 @@ export class DfpnSearch {
     const t = history.top;
     history.push(black, white, tag);
     if (t + 1 >= this.hsum.length) this.hsum = grown(this.hsum, this.hsum.length * 2);
+    if (t >= this.hSigLo.length) {
+      this.hSigLo = grown(this.hSigLo, this.hSigLo.length * 2);
+      this.hSigHi = grown(this.hSigHi, this.hSigHi.length * 2);
+    }
+    this.sig(black, white);
+    this.hSigLo[t] = this.sLo;
+    this.hSigHi[t] = this.sHi;
     this.hsum[t + 1] = (this.hsum[t] + DfpnSearch.itemHash(black, white, tag)) | 0;
+  }
+
+  /** The signature of a colouring as a 64-bit mask in sLo, sHi (every bit set when signatures are off). */
+  private sig(black: number, white: number): void {
+    if (!this.options.signatures) {
+      this.sLo = -1;
+      this.sHi = -1;
+      return;
+    }
+    const s = this.signature.of(black, white);
+    this.sLo = s < 32 ? 1 << s : 0;
+    this.sHi = s < 32 ? 0 : 1 << (s - 32);
   }
 
   private enterNode(ply: number): void {
@@ -359,6 +397,8 @@ export class DfpnSearch {
     this.cE = grown(this.cE, size);
     this.cB = grown(this.cB, size);
     this.cW = grown(this.cW, size);
+    this.cSL = grown(this.cSL, size);
+    this.cSH = grown(this.cSH, size);
     this.order = grown(this.order, size);
   }
 
@@ -417,6 +457,11 @@ export class DfpnSearch {
     let refE = full & ~(black | white);
     let refB = black;
     let refW = white;
+    this.sig(black, white);
+    const ownSL = this.sLo;
+    const ownSH = this.sHi;
+    let refSL = ownSL;
+    let refSH = ownSH;
     // Refused items older than the node: the two oldest and the oldest of the others.
     let q1 = NO_DEP;
     let q2 = NO_DEP;
@@ -456,6 +501,8 @@ export class DfpnSearch {
           this.cE[slot] = 0;
           this.cB[slot] = 0;
           this.cW[slot] = 0;
+          this.cSL[slot] = 0;
+          this.cSH[slot] = 0;
           count++;
           if (win) {
             wonAt = count - 1;
@@ -490,6 +537,8 @@ export class DfpnSearch {
           refE |= full & ~(nb | nw);
           refB |= nb;
           refW |= nw;
+          refSL |= this.hSigLo[j];
+          refSH |= this.hSigHi[j];
           if (j < cur && j !== q1 && j !== q2) {
             if (j < q1) {
               if (q2 < qDrop) qDrop = q2;
@@ -532,6 +581,8 @@ export class DfpnSearch {
       this.cE[slot] = this.lE;
       this.cB[slot] = this.lB;
       this.cW[slot] = this.lW;
+      this.cSL[slot] = this.lSL;
+      this.cSH[slot] = this.lSH;
       count++;
       if (this.lDelta === 0) {
         // A child lost for its mover: this node is won, whatever the other moves do.
@@ -594,6 +645,8 @@ export class DfpnSearch {
         this.cE[slot] = this.rE;
         this.cB[slot] = this.rB;
         this.cW[slot] = this.rW;
+        this.cSL[slot] = this.rSL;
+        this.cSH[slot] = this.rSH;
       }
     }
     this.stabTop = stabFrom;
@@ -605,6 +658,8 @@ export class DfpnSearch {
     let mE = full & ~(black | white);
     let mB = black;
     let mW = white;
+    let mSL = ownSL;
+    let mSH = ownSH;
     let bestMove = bi >= 0 ? this.cMove[base + bi] : NO_MOVE;
     const terminal = phi === 0 || delta === 0;
     if (phi === 0 && count > 0) {
@@ -615,6 +670,8 @@ export class DfpnSearch {
       mE |= this.cE[slot];
       mB |= this.cB[slot];
       mW |= this.cW[slot];
+      mSL |= this.cSL[slot];
+      mSH |= this.cSH[slot];
       bestMove = this.cMove[slot];
       if (bestMove !== PASS && this.options.ordering) this.historyScore[(toMove - 1) * 33 + bestMove + 1] += 1;
     } else if (terminal) {
@@ -624,15 +681,19 @@ export class DfpnSearch {
       mE = refE;
       mB = refB;
       mW = refW;
+      mSL = refSL;
+      mSH = refSH;
       for (let i = 0; i < count; i++) {
         const slot = base + i;
         this.addRequiredOf(slot, cur);
         mE |= this.cE[slot];
         mB |= this.cB[slot];
         mW |= this.cW[slot];
+        mSL |= this.cSL[slot];
+        mSH |= this.cSH[slot];
       }
       if (skipped) {
-        // The skipped moves' disproofs are the images of the searched ones'.
+        // The skipped moves' disproofs are the images of the searched ones' (the signatures are invariant already).
         const sym = this.symmetries;
         const e0 = mE;
         const b0 = mB;
@@ -655,6 +716,8 @@ export class DfpnSearch {
     this.rE = mE;
     this.rB = mB;
     this.rW = mW;
+    this.rSL = mSL;
+    this.rSH = mSH;
 
     const sym = this.symmetries;
     const storeBest = bestMove < 0 || canon < 0 ? bestMove : sym.perms[canon][bestMove];
@@ -671,7 +734,7 @@ export class DfpnSearch {
           sB = sym.apply(canon, sB);
           sW = sym.apply(canon, sW);
         }
-        const slot = this.table.store(keyB, keyW, meta, counters, 0, true, phi, delta, storeBest, sE, sB, sW, work);
+        const slot = this.table.store(keyB, keyW, meta, counters, 0, true, phi, delta, storeBest, sE, sB, sW, mSL, mSH, work);
         if (slot >= 0 && this.a1 !== NO_DEP) {
           const hb = history.black;
           const hw = history.white;
@@ -694,8 +757,8 @@ export class DfpnSearch {
     } else {
       // The node's own numbers (exact key: its colouring as played, and its history), and the state's estimate for
       // first visits under other histories (canonical key, history 0).
-      this.table.store(black, white, meta, counters, nodeHist, false, phi, delta, bestMove, 0, 0, 0, work);
-      this.table.store(keyB, keyW, meta, counters, 0, false, phi, delta, storeBest, 0, 0, 0, work);
+      this.table.store(black, white, meta, counters, nodeHist, false, phi, delta, bestMove, 0, 0, 0, 0, 0, work);
+      this.table.store(keyB, keyW, meta, counters, 0, false, phi, delta, storeBest, 0, 0, 0, 0, 0, work);
     }
   }
 
@@ -779,6 +842,8 @@ export class DfpnSearch {
     this.lE = 0;
     this.lB = 0;
     this.lW = 0;
+    this.lSL = 0;
+    this.lSH = 0;
     this.lReq1 = NO_DEP;
     this.lReq2 = NO_DEP;
     this.canonicalKey(nb, nw);
@@ -880,12 +945,15 @@ export class DfpnSearch {
     this.rE = this.full & ~(black | white);
     this.rB = black;
     this.rW = white;
+    this.sig(black, white);
+    this.rSL = this.sLo;
+    this.rSH = this.sHi;
     if (this.options.storeProofs) {
       // canonicalKey() ran for this node just before: k* hold its key.
       const canon = this.kCanon;
       const sym = this.symmetries;
       const sE = canon >= 0 ? sym.apply(canon, this.rE) : this.rE;
-      this.table.store(this.kB, this.kW, meta, counters, 0, true, this.rPhi, this.rDelta, NO_MOVE, sE, this.kB, this.kW, 1);
+      this.table.store(this.kB, this.kW, meta, counters, 0, true, this.rPhi, this.rDelta, NO_MOVE, sE, this.kB, this.kW, this.rSL, this.rSH, 1);
     }
     return true;
   }
@@ -930,6 +998,8 @@ export class DfpnSearch {
     let eE = table.maskEmpty[e];
     let eB = table.maskBlack[e];
     let eW = table.maskWhite[e];
+    const eSL = table.sigLo[e];
+    const eSH = table.sigHi[e];
     const required = table.required[e];
     let b1 = table.reqBlack1[e];
     let w1 = table.reqWhite1[e];
@@ -967,9 +1037,13 @@ export class DfpnSearch {
     const hw = history.white;
     const ht = history.tag;
     const full = this.full;
+    const hSL = this.hSigLo;
+    const hSH = this.hSigHi;
     for (let i = 0; i < upto; i++) {
       const b = hb[i];
       const w = hw[i];
+      // An item outside the signature filter or the masks is not a colouring the proof met.
+      if (((hSL[i] & eSL) | (hSH[i] & eSH)) === 0) continue;
       if ((b & ~eB) === 0 && (w & ~eW) === 0 && (full & ~(b | w) & ~eE) === 0) {
         // The items the proof rests on were refused in it, never reached: they may fit the masks.
         if (b === b1 && w === w1 && ht[i] === t1) continue;
@@ -980,29 +1054,20 @@ export class DfpnSearch {
     this.lE = eE;
     this.lB = eB;
     this.lW = eW;
+    this.lSL = eSL;
+    this.lSH = eSH;
     this.lReq1 = j1 < j2 ? j1 : j2;
     this.lReq2 = j1 < j2 ? j2 : j1;
     return true;
   }
 
-  /** The table key of a colouring: its least image under the table's automorphisms (k*: the image and which one). */
+  /** The table key of a colouring (canonical-key.ts; k*: the image and the automorphism giving it). */
   private canonicalKey(black: number, white: number): void {
-    const sym = this.symmetries;
-    let cB = black;
-    let cW = white;
-    let canon = -1;
-    for (let k = 0; k < this.ttSyms; k++) {
-      const b = sym.apply(k, black);
-      const w = sym.apply(k, white);
-      if (b >>> 0 < cB >>> 0 || (b === cB && w >>> 0 < cW >>> 0)) {
-        cB = b;
-        cW = w;
-        canon = k;
-      }
-    }
-    this.kCanon = canon;
-    this.kB = cB;
-    this.kW = cW;
+    const keys = this.keys;
+    keys.of(black, white);
+    this.kCanon = keys.canon;
+    this.kB = keys.black;
+    this.kW = keys.white;
   }
 
   /** The ply's candidate moves: the table's move, then the empty vertices by history score, then the pass. */

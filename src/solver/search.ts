@@ -44,6 +44,7 @@ import { Benson } from './benson.js';
 import { DfpnSearch } from './dfpn.js';
 import type { DfpnResult } from './dfpn.js';
 import { History, NOT_FOUND } from './history.js';
+import { CanonicalKeys } from './canonical-key.js';
 import { Symmetries, findAutomorphisms } from './symmetry.js';
 import { NO_MOVE, TranspositionTable } from './tt.js';
 
@@ -64,6 +65,8 @@ export interface SolverSettings {
   readonly dfpnEpsilon: number;
   /** df-pn: the cap on a first visit's estimate from the same state under another history (dfpn.ts header). */
   readonly dfpnEstimateCap: number;
+  /** df-pn: signature filters on proofs (colouring-signature.ts), beside the masks. */
+  readonly dfpnSignatures: boolean;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -78,9 +81,13 @@ export interface SolverSettings {
   readonly iterativeDeepening: boolean;
   /** log2 of the table's entries. */
   readonly ttBits: number;
-  /** How many automorphisms to find (move pruning) and to canonicalise table keys with. */
+  /** How many automorphisms to find (move pruning and table keys). */
   readonly symmetryLimit: number;
-  readonly ttSymmetryLimit: number;
+  /**
+   * How many of them canonicalise table keys; null: all of them on graphs of at most 10 vertices, whose keys are
+   * cached, else 48, since an uncached key scans them every time (canonical-key.ts).
+   */
+  readonly ttSymmetryLimit: number | null;
   /** UNSOUND, for tests and measurements only: reuse table bounds whatever the history (a colouring-keyed table). */
   readonly historyBlindTable: boolean;
   readonly maxNodes: number | null;
@@ -94,6 +101,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   method: null,
   dfpnEpsilon: 0.25,
   dfpnEstimateCap: 256,
+  dfpnSignatures: true,
   tt: true,
   symmetry: true,
   benson: true,
@@ -102,7 +110,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   iterativeDeepening: true,
   ttBits: 20,
   symmetryLimit: 2048,
-  ttSymmetryLimit: 48,
+  ttSymmetryLimit: null,
   historyBlindTable: false,
   maxNodes: null,
   maxSeconds: null,
@@ -226,7 +234,7 @@ export class Solver {
   private readonly paid: boolean;
   private readonly passAllowed: boolean;
   private readonly useBenson: boolean;
-  private readonly ttSyms: number;
+  private readonly keys: CanonicalKeys;
   private readonly minValue: number;
   private readonly maxValue: number;
 
@@ -292,7 +300,7 @@ export class Solver {
     this.passAllowed = rules.passes !== 'none';
     this.useBenson = this.settings.benson && this.kind === 'score';
     this.symmetries = new Symmetries(this.settings.symmetry ? findAutomorphisms(this.bb, this.settings.symmetryLimit) : []);
-    this.ttSyms = Math.min(this.symmetries.count, this.settings.ttSymmetryLimit);
+    this.keys = new CanonicalKeys(this.symmetries, this.n, this.settings.ttSymmetryLimit);
     const s = this.settings;
     if (s.method !== null && s.method !== 'dfpn' && s.method !== 'alphabeta') {
       throw new Error(`unknown solve method "${String(s.method)}": dfpn or alphabeta`);
@@ -313,6 +321,7 @@ export class Solver {
               ttSymmetryLimit: s.ttSymmetryLimit,
               estimateCap: s.dfpnEstimateCap,
               benson: s.benson,
+              signatures: s.dfpnSignatures,
             },
             this.stats,
           )
@@ -803,26 +812,13 @@ export class Solver {
     this.pHi = mover ? hiB : -loB;
   }
 
-  /** The table key: the least image of the colouring under the table's automorphisms, and which one gave it. */
+  /** The table key: the canonical image of the colouring (canonical-key.ts), and the automorphism that gives it. */
   private canonicalKey(): void {
-    const sym = this.symmetries;
-    const black = this.black;
-    const white = this.white;
-    let cB = black;
-    let cW = white;
-    let canon = -1;
-    for (let k = 0; k < this.ttSyms; k++) {
-      const b = sym.apply(k, black);
-      const w = sym.apply(k, white);
-      if (b >>> 0 < cB >>> 0 || (b === cB && w >>> 0 < cW >>> 0)) {
-        cB = b;
-        cW = w;
-        canon = k;
-      }
-    }
-    this.pCanon = canon;
-    this.pCB = cB;
-    this.pCW = cW;
+    const keys = this.keys;
+    keys.of(this.black, this.white);
+    this.pCanon = keys.canon;
+    this.pCB = keys.black;
+    this.pCW = keys.white;
   }
 
   /** Table metadata of the state: colour to move and passes in a row. */

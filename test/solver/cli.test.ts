@@ -202,6 +202,15 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number');
     expect((await run('solve', '--graph', 'nope 3')).code).toBe(1);
     expect((await run('solve', '--family', 'cycle 5..3')).err).toContain('invalid family');
+    expect((await run('solve', '--graph', 'path 3', '--tt-bits', '15')).err).toContain('--tt-bits');
+    expect((await run('solve', '--graph', 'path 3', '--tt-bits', '27')).code).toBe(1);
+  });
+
+  it('--tt-bits sizes the table and keeps the answer', async () => {
+    const small = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '16', '--json', '--no-progress')).out);
+    const large = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '22', '--json', '--no-progress')).out);
+    expect(small).toMatchObject({ status: 'solved', komi: -1 });
+    expect(large).toMatchObject({ status: 'solved', komi: -1 });
   });
 });
 

@@ -197,6 +197,8 @@ describe('each technique leaves the answer unchanged', () => {
     { dfpnEpsilon: 2 },
     { dfpnEstimateCap: 1 },
     { dfpnEstimateCap: 1e12 },
+    { dfpnSignatures: false },
+    { ttSymmetryLimit: 0 },
   ];
   for (const spec of ['cycle 4', 'grid 2 2', 'star 5', 'path 5', 'edges 4 1-2 2-3 3-4 4>1']) {
     it(spec, () => {
@@ -204,6 +206,15 @@ describe('each technique leaves the answer unchanged', () => {
       for (const s of switches) expect({ s, komi: komi(spec, { ...DFPN, ...s }) }).toEqual({ s, komi: expected });
     });
   }
+});
+
+describe('dense graphs: signatures and full-group keys', () => {
+  it('complete 4 and complete 5 keep komi 0 and -1 with signatures or full-group keys off', () => {
+    for (const s of [{}, { dfpnSignatures: false }, { ttSymmetryLimit: 48 }, { dfpnSignatures: false, ttSymmetryLimit: 48 }]) {
+      expect({ s, komi: komi('complete 4', { ...DFPN, ...s }) }).toEqual({ s, komi: 0 });
+      expect({ s, komi: komi('complete 5', { ...DFPN, ...s }) }).toEqual({ s, komi: -1 });
+    }
+  });
 });
 
 describe('limits and answers', () => {
