@@ -35,6 +35,7 @@ interface SolveOptions {
   ordering: boolean;
   dominance: boolean;
   deepening: boolean;
+  signatures: boolean;
   progress: boolean;
 }
 
@@ -119,6 +120,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-ordering', 'measurement: plain move order')
     .option('--no-dominance', 'measurement: no counter dominance (famine)')
     .option('--no-deepening', 'measurement: one depth-first search instead of iterative deepening')
+    .option('--no-signatures', "measurement: df-pn's proofs without signature filters (the masks alone)")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action((opts: SolveOptions) => runSolveCommand(opts, io));
@@ -149,6 +151,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     ordering: opts.ordering,
     counterDominance: opts.dominance,
     iterativeDeepening: opts.deepening,
+    dfpnSignatures: opts.signatures,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),

@@ -206,11 +206,13 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--graph', 'path 3', '--tt-bits', '27')).code).toBe(1);
   });
 
-  it('--tt-bits sizes the table and keeps the answer', async () => {
+  it('--tt-bits and --no-signatures keep the answer', async () => {
     const small = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '16', '--json', '--no-progress')).out);
     const large = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '22', '--json', '--no-progress')).out);
     expect(small).toMatchObject({ status: 'solved', komi: -1 });
     expect(large).toMatchObject({ status: 'solved', komi: -1 });
+    const plain = JSON.parse((await run('solve', '--graph', 'complete 5', '--no-signatures', '--json', '--no-progress')).out);
+    expect(plain).toMatchObject({ status: 'solved', komi: -1 });
   });
 });
 
