@@ -22,7 +22,10 @@
  * history before the node and no other earlier item fits the masks: every move of the proof is then legal or refused
  * exactly as it was, so it proves the same. A proof resting on more items is kept only by the caller's frame, in the
  * per-ply child arrays, while the history above that frame is unchanged (the frame's loop never changes it), and is
- * passed up with the items it rests on. docs/solver.md argues this in full.
+ * passed up with the items it rests on. Beside the masks, a proof carries a 64-bit filter of the automorphism-invariant
+ * signatures of the colourings it met (colouring-signature.ts): an earlier item conflicts only when it fits the masks
+ * and its signature bit is in the filter. On dense graphs the masks alone allow every colouring once a proof has met
+ * a capture. docs/solver.md argues this in full.
  *
  * Working numbers. They only steer the search (no answer is ever read from them), but what they are decides whether
  * the search gets anywhere. What a node's moves are depends on its state (colouring, mover, passes in a row,

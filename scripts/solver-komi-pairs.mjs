@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * The df-pn measurement of docs/solver.md ("Dense graphs"): for each graph on 6 vertices that
+ * docs/solver-komi-table.md settles with a node count in [MIN, MAX], the two solves that decide its komi K (black
+ * wins at K, white at K + 1), under each configuration of solver settings; prints each graph's expansions and the
+ * totals with CPU seconds. Runs the compiled solver (`npm run build` first). Node counts are deterministic.
+ *
+ *   node scripts/solver-komi-pairs.mjs [MIN] [MAX] [CONFIGS]
+ *   node scripts/solver-komi-pairs.mjs 150000 7000000 '{"masks":{"dfpnSignatures":false},"signatures":{}}'
+ *
+ * CONFIGS is a JSON object from a name to Partial<SolverSettings> (src/solver/search.ts). Each solve is capped at
+ * 10 million expansions; a capped solve counts its 10 million and shows "?" for its winner.
+ */
+import { readFileSync } from 'node:fs';
+
+const dist = (path) => import(new URL(`../dist/${path}`, import.meta.url).href);
+const { parseGraphSpec } = await dist('src/families.js');
+const { parseRules } = await dist('src/rules.js');
+const { Solver, startRoot } = await dist('src/solver/solve.js');
+
+const [min = '150000', max = '7000000', configsJson = '{"masks":{"dfpnSignatures":false},"signatures":{}}'] = process.argv.slice(2);
+const configs = JSON.parse(configsJson);
+const rules = parseRules('famine').value;
+const table = readFileSync(new URL('../docs/solver-komi-table.md', import.meta.url), 'utf8');
+const graphs = [];
+for (const line of table.split('\n')) {
+  // | `edges 6 ...` | name | edges | komi | nodes | seconds |
+  const cells = line.split('|').map((c) => c.trim());
+  if (cells.length < 7 || !cells[1].startsWith('`edges')) continue;
+  const komi = Number(cells[4]);
+  const nodes = Number(cells[5].replace(/,/g, ''));
+  if (!Number.isInteger(komi) || nodes < Number(min) || nodes > Number(max)) continue;
+  graphs.push({ spec: cells[1].replace(/`/g, ''), komi });
+}
+
+const totals = Object.fromEntries(Object.keys(configs).map((name) => [name, { nodes: 0, cpu: 0 }]));
+for (const { spec, komi } of graphs) {
+  const graph = parseGraphSpec(spec).value;
+  const row = [];
+  for (const [name, settings] of Object.entries(configs)) {
+    let nodes = 0;
+    const winners = [];
+    for (const k of [komi, komi + 1]) {
+      const solver = new Solver(graph, rules, { maxNodes: 10_000_000, ...settings });
+      const start = process.cpuUsage();
+      const out = solver.solve(startRoot(rules, k));
+      const used = process.cpuUsage(start);
+      totals[name].cpu += (used.user + used.system) / 1e6;
+      nodes += out.nodes;
+      winners.push(out.value === 1 ? 'B' : out.value === -1 ? 'W' : '?');
+    }
+    totals[name].nodes += nodes;
+    row.push(`${name} ${nodes} (${winners.join('')})`);
+  }
+  console.log(`${spec} | komi ${komi} | ${row.join(' | ')}`);
+}
+console.log(`${graphs.length} graphs`);
+for (const [name, t] of Object.entries(totals)) console.log(`${name}: ${t.nodes} expansions, ${t.cpu.toFixed(1)} CPU s`);
