@@ -14,8 +14,8 @@
  * loop through big captures and refills instead, so late in a playout (LATE_MOVES_PER_VERTEX) self-atari of chains
  * of two or more stones is refused too. Together these keep playouts at natural lengths on every graph.
  *
- * On undirected graphs the same playout runs as WebAssembly (bots/kernel/), move for move; this code is its
- * reference and plays the graphs with arcs. LightPlayout.forGraph chooses.
+ * The same playout runs as WebAssembly (bots/kernel/), move for move, on every graph that fits its memory; this
+ * code is its reference. LightPlayout.forGraph chooses.
  */
 import type { Graph } from '../src/graph.js';
 import { PLAY_SUICIDE, Position } from '../src/position.js';
@@ -38,8 +38,8 @@ const LATE_MOVES_PER_VERTEX = 2;
 const REMEMBER_AFTER_TRIES = 16;
 
 /**
- * Which code plays: `wasm` the WebAssembly kernel (bots/kernel/, the same moves about twice as fast; undirected
- * graphs), `typescript` this file, `auto` the kernel where it applies.
+ * Which code plays: `wasm` the WebAssembly kernel (bots/kernel/, the same moves about twice as fast), `typescript`
+ * this file, `auto` the kernel where it applies (graphs whose arrays fit in its 2 GiB).
  */
 export type PlayoutEngine = 'wasm' | 'typescript';
 
@@ -255,7 +255,7 @@ export class LightPlayout {
     const engine = options.engine ?? 'auto';
     const kernelFits = kernelSupports(graph, moveCap);
     if (engine === 'wasm' && !kernelFits) {
-      throw new Error('the WebAssembly playout plays undirected graphs that fit in 2 GiB; use the typescript engine');
+      throw new Error('the WebAssembly playout plays graphs that fit in 2 GiB; use the typescript engine');
     }
     if (engine === 'typescript' || !kernelFits) return new LightPlayout(new Position(graph), moveCap);
     const kernel = new PlayoutKernel(graph, moveCap, SquarePatterns.forGraph(graph) !== null);

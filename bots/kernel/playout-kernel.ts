@@ -3,8 +3,8 @@
  * kernel holds the graph, a Position's arrays (so the search plays its tree moves on the very arrays the kernel
  * then plays out) and the playout's scratch; `run` passes the random state and the position's scalars through a
  * small io block and takes them back, so the Rng's stream and the Position carry on as if the TypeScript playout
- * had run. Graphs: undirected ones (arcs make liberties one-way, which only the TypeScript playout handles) whose
- * arrays fit in MAX_KERNEL_BYTES.
+ * had run. Graphs: any whose arrays fit in MAX_KERNEL_BYTES; with arcs the kernel also holds the out-liberty and
+ * reverse views (src/graph.ts) and a one-move undo record.
  */
 import type { Graph } from '../../src/graph.js';
 import { Position } from '../../src/position.js';
@@ -28,6 +28,8 @@ const IO_SLOTS = 16;
 /** The most seats a turn order may have here (longer orders play with the TypeScript playout). */
 export const KERNEL_MAX_SEATS = 64;
 const CAPTURE_SLOTS = 10;
+/** Doubles per merge in the undo record of a move on a graph with arcs (bots/kernel/assembly/playout.ts). */
+const MERGE_LOG_DOUBLES = 6;
 const PATTERN_TABLE_BYTES = 1 << 16;
 /** Page 0 is left to the compiler's own static data; the host's arrays start after it. */
 const FIRST_BYTE = 1 << 16;
@@ -49,19 +51,21 @@ function kernelModule(): WebAssembly.Module {
 const MAX_KERNEL_BYTES = 2 ** 31;
 
 /**
- * An upper bound on the kernel's memory for a graph of n vertices and `links` adjacency entries, recording up to
- * maxMoves moves (the constructor lays the memory out exactly).
+ * An upper bound on the kernel's memory for `graph`, recording up to maxMoves moves (the constructor lays the
+ * memory out exactly).
  */
-function kernelBytes(n: number, links: number, maxMoves: number): number {
+function kernelBytes(graph: Graph, maxMoves: number): number {
+  const n = graph.n;
   // Per vertex: ko stamps, two refusal stamps, a ring of 8, two buffers of at most n + 1; adjStart.
-  const int32s = 15 * n + 4 + links + maxMoves + 1 + KERNEL_MAX_SEATS + 8 + IO_SLOTS;
+  let int32s = 15 * n + 4 + graph.adjStart[n] + maxMoves + 1 + KERNEL_MAX_SEATS + 8 + IO_SLOTS;
+  // With arcs: libStart, lib, rlibStart, rlib, the captured chains' colours and a log of at most n merges.
+  if (graph.arcCount > 0) int32s += 2 * (n + 1) + 2 * graph.libStart[n] + n + 2 * MERGE_LOG_DOUBLES * n;
   return FIRST_BYTE + Position.storageBytes(n) + 8 * CAPTURE_SLOTS + 4 * int32s + PATTERN_TABLE_BYTES + maxMoves + 1;
 }
 
 /** Whether the kernel plays on this graph, recording up to maxMoves moves (by default the playouts' cap, 3n + 50). */
 export function kernelSupports(graph: Graph, maxMoves = 3 * graph.n + 50): boolean {
-  const n = graph.n;
-  return graph.arcCount === 0 && n > 0 && kernelBytes(n, graph.adjStart[n], maxMoves) <= MAX_KERNEL_BYTES;
+  return graph.n > 0 && kernelBytes(graph, maxMoves) <= MAX_KERNEL_BYTES;
 }
 
 export class PlayoutKernel {
@@ -88,19 +92,22 @@ export class PlayoutKernel {
    * for square-lattice patterns (ring of 8 per vertex and the shape table).
    */
   constructor(graph: Graph, maxMoves: number, patternRoom: boolean) {
-    if (graph.arcCount > 0) throw new Error('the playout kernel plays undirected graphs only');
-    if (kernelBytes(graph.n, graph.adjStart[graph.n], maxMoves) > MAX_KERNEL_BYTES) throw new Error('the graph is too large for the playout kernel');
+    if (!kernelSupports(graph, maxMoves)) throw new Error('the playout kernel takes graphs of 1 vertex or more that fit in 2 GiB');
     const n = graph.n;
     const links = graph.adjStart[n];
-    // Without arcs a vertex's reverse liberty links are its neighbours.
+    const hasArcs = graph.arcCount > 0;
+    // The most chains one stone can touch or capture (reverse liberty links; without arcs, neighbours).
     const maxLinks = Position.maxLibertyLinksOn(graph);
     this.maxMoves = maxMoves;
-    // Layout: the Position (8-aligned), then 8-byte captures, then 4-byte arrays, then bytes.
+    // Layout: the Position (8-aligned), then 8-byte captures and merge log, then 4-byte arrays, then bytes.
     let bytes = FIRST_BYTE;
     const positionAt = bytes;
     bytes += align8(Position.storageBytes(n));
     const capturesAt = bytes;
     bytes += 8 * CAPTURE_SLOTS;
+    // A move merges at most one chain per underlying neighbour.
+    const mergeLogAt = bytes;
+    if (hasArcs) bytes += 8 * MERGE_LOG_DOUBLES * graph.degreeRange().max;
     const int32s = (count: number) => {
       const at = bytes;
       bytes += 4 * count;
@@ -108,6 +115,13 @@ export class PlayoutKernel {
     };
     const adjStartAt = int32s(n + 1);
     const adjAt = int32s(links);
+    const libLinks = graph.libStart[n];
+    // Without arcs the liberty views are the adjacency itself (src/graph.ts shares the arrays; so does the kernel).
+    const libStartAt = hasArcs ? int32s(n + 1) : adjStartAt;
+    const libAt = hasArcs ? int32s(libLinks) : adjAt;
+    const rlibStartAt = hasArcs ? int32s(n + 1) : adjStartAt;
+    const rlibAt = hasArcs ? int32s(libLinks) : adjAt;
+    const captureColorAt = hasArcs ? int32s(maxLinks) : 0;
     const koTakenAt = int32s(n);
     const chainBufferAt = int32s(maxLinks);
     const ownBufferAt = int32s(maxLinks);
@@ -129,6 +143,12 @@ export class PlayoutKernel {
     this.position = new Position(graph, { buffer, byteOffset: positionAt });
     new Int32Array(buffer, adjStartAt, n + 1).set(graph.adjStart);
     new Int32Array(buffer, adjAt, links).set(graph.adj.subarray(0, links));
+    if (hasArcs) {
+      new Int32Array(buffer, libStartAt, n + 1).set(graph.libStart);
+      new Int32Array(buffer, libAt, libLinks).set(graph.lib.subarray(0, libLinks));
+      new Int32Array(buffer, rlibStartAt, n + 1).set(graph.rlibStart);
+      new Int32Array(buffer, rlibAt, libLinks).set(graph.rlib.subarray(0, libLinks));
+    }
     this.captures = new Float64Array(buffer, capturesAt, CAPTURE_SLOTS);
     this.playedVertex = new Int32Array(buffer, playedVertexAt, maxMoves + 1);
     this.playedColor = new Uint8Array(buffer, playedColorAt, maxMoves + 1);
@@ -142,6 +162,10 @@ export class PlayoutKernel {
       n,
       adjStartAt,
       adjAt,
+      libStartAt,
+      libAt,
+      rlibStartAt,
+      rlibAt,
       at(p.color),
       at(p.head),
       at(p.next),
@@ -164,6 +188,9 @@ export class PlayoutKernel {
       patternMovesAt,
       ioAt,
       refusedAt,
+      mergeLogAt,
+      captureColorAt,
+      hasArcs ? 1 : 0,
       p.squaresExact ? 1 : 0,
       maxLinks,
     );

@@ -1,14 +1,15 @@
 /**
  * The WebAssembly playout kernel plays exactly the TypeScript light playout: from the same positions and random
  * states, the same moves, captures, end seat, final position (arrays and scalars) and random state afterwards, in
- * every setting the search uses (tactics, patterns, late self-atari, ko, more than two colours, mid-game starts).
+ * every setting the search uses (tactics, patterns, late self-atari, ko, more than two colours, mid-game starts),
+ * on undirected graphs and on graphs with one-way arcs.
  */
 import { describe, expect, it } from 'vitest';
 import { kernelSupports } from '../../bots/kernel/playout-kernel.js';
 import { SquarePatterns } from '../../bots/patterns.js';
 import { LightPlayout } from '../../bots/playout.js';
 import { parseGraphSpec } from '../../src/families.js';
-import type { Graph } from '../../src/graph.js';
+import { GraphBuilder, type Graph } from '../../src/graph.js';
 import { Position } from '../../src/position.js';
 import { EMPTY } from '../../src/vocabulary.js';
 import { Rng } from '../../src/rng.js';
@@ -17,6 +18,29 @@ function graph(spec: string): Graph {
   const built = parseGraphSpec(spec);
   if (!built.ok) throw built.error;
   return built.value;
+}
+
+/**
+ * `spec`'s graph as an `edges` spec with about `share` of its edges turned into arcs, each way equally often (the
+ * choice seeded by the spec, so every run tests the same graphs), and a label for it.
+ */
+function withArcs(spec: string, share: number): { spec: string; label: string } {
+  const g = graph(spec);
+  const rng = new Rng(`arcs ${spec} ${share}`);
+  const words: string[] = [];
+  for (let i = 0; i < g.linkCount; i++) {
+    const u = g.linkU[i] + 1;
+    const v = g.linkV[i] + 1;
+    if (rng.float() >= share) words.push(`${u}-${v}`);
+    else words.push(rng.int(2) === 0 ? `${u}>${v}` : `${v}>${u}`);
+  }
+  return { spec: `edges ${g.n} ${words.join(' ')}`, label: `${spec} with ${share * 100}% arcs` };
+}
+
+/** The cycle 1>2>...>n>1 of arcs: each stone's only liberty is the next vertex. */
+function directedCycle(n: number): { spec: string; label: string } {
+  const words = Array.from({ length: n }, (_, v) => `${v + 1}>${((v + 1) % n) + 1}`);
+  return { spec: `edges ${n} ${words.join(' ')}`, label: `directed cycle ${n}` };
 }
 
 /** Everything a playout leaves behind, as one comparable record. */
@@ -40,6 +64,8 @@ function snapshot(playout: LightPlayout, result: { moves: number; capped: boolea
 
 interface Setting {
   spec: string;
+  /** The name failures go by, where the spec is a long `edges` list. */
+  label?: string;
   tactics: boolean;
   patterns: boolean;
   order: number[];
@@ -82,7 +108,7 @@ function compare(setting: Setting): number {
       const result = playout.run(rng, setting.order, seat, ko, lastMove);
       return snapshot(playout, result, rng);
     });
-    expect(snapshots[0], `${setting.spec} playout ${i}`).toEqual(snapshots[1]);
+    expect(snapshots[0], `${setting.label ?? setting.spec} playout ${i}`).toEqual(snapshots[1]);
     moves += snapshots[0].result.moves;
   }
   return moves;
@@ -116,6 +142,49 @@ describe('the WebAssembly playout kernel', () => {
     }
   });
 
+  it('plays exactly the moves of the TypeScript playout on graphs with arcs', () => {
+    const settings: Setting[] = [
+      { ...withArcs('grid 9 9', 0.3), tactics: false, patterns: false, order: [1, 2], playouts: 60, prefix: 0 },
+      { ...withArcs('grid 9 9', 0.3), tactics: true, patterns: false, order: [1, 2], playouts: 60, prefix: 30 },
+      { ...withArcs('hex 5', 0.5), tactics: false, patterns: false, order: [1, 2], playouts: 40, prefix: 5 },
+      { ...directedCycle(40), tactics: false, patterns: false, order: [1, 2], playouts: 40, prefix: 0 },
+      { ...directedCycle(40), tactics: true, patterns: false, order: [1, 2], playouts: 40, prefix: 6 },
+      { ...withArcs('cycle 50', 0.2), tactics: false, patterns: false, order: [1, 2], playouts: 40, prefix: 0 },
+      { ...withArcs('random 300 0.013 1', 0.5), tactics: true, patterns: false, order: [1, 2], playouts: 20, prefix: 40 },
+      { ...withArcs('random 1000 0.004 2', 0.5), tactics: false, patterns: false, order: [1, 2], playouts: 5, prefix: 0 },
+      // Beyond exact sums of squares: inAtariLarge counts reverse liberty links.
+      { ...withArcs('random 6000 0.00067 4', 0.5), tactics: true, patterns: false, order: [1, 2], playouts: 2, prefix: 500 },
+      { ...withArcs('king 70 70', 0.4), tactics: true, patterns: false, order: [1, 2], playouts: 3, prefix: 800 },
+      { ...withArcs('king 7 7', 0.4), tactics: true, patterns: false, order: [1, 2, 3], playouts: 40, prefix: 12 },
+    ];
+    expect([8, 9].map((k) => Position.squaresExactOn(graph(settings[k].spec)))).toEqual([false, false]);
+    for (const setting of settings) {
+      expect(graph(setting.spec).arcCount, setting.label).toBeGreaterThan(0);
+      expect(compare(setting), setting.label).toBeGreaterThan(10 * setting.playouts);
+    }
+  });
+
+  it('plays arcs one way: the same graph with its arcs made edges plays other moves', () => {
+    // The reference: were arcs played as edges (by either engine), the comparison above could not tell.
+    const g = graph(withArcs('grid 9 9', 0.3).spec);
+    const builder = new GraphBuilder(g.n);
+    for (let i = 0; i < g.linkCount; i++) builder.addEdge(g.linkU[i], g.linkV[i]);
+    const built = builder.build();
+    if (!built.ok) throw built.error;
+    expect([g.arcCount > 20, built.value.arcCount]).toEqual([true, 0]);
+    const moves = (board: Graph) => {
+      const playout = LightPlayout.forGraph(board, { engine: 'wasm' });
+      const played: number[][] = [];
+      for (let i = 0; i < 10; i++) {
+        playout.position.clear();
+        playout.run(new Rng(`one way ${i}`), [1, 2], 0, -1);
+        played.push(Array.from(playout.playedVertex.subarray(0, playout.playedCount)));
+      }
+      return played;
+    };
+    expect(moves(g)).not.toEqual(moves(built.value));
+  });
+
   it('leaves the position usable: a search plays and undoes on it after a run', () => {
     const g = graph('grid 9 9');
     const playout = LightPlayout.forGraph(g);
@@ -136,15 +205,19 @@ describe('the WebAssembly playout kernel', () => {
     expect(p.color[v]).toBe(EMPTY);
   });
 
-  it('takes undirected graphs, and the engine can be forced or refused', () => {
+  it('takes graphs with and without arcs, and the engine can be forced or refused', () => {
     expect(kernelSupports(graph('grid 19 19'))).toBe(true);
     expect(kernelSupports(graph('random 10000 0.0004 1'))).toBe(true);
-    // One-way arcs make liberties asymmetric: the TypeScript playout plays those.
     const arcs = graph('edges 3 1-2 2>3');
-    expect(kernelSupports(arcs)).toBe(false);
-    expect(LightPlayout.forGraph(arcs).engine).toBe('typescript');
+    expect(kernelSupports(arcs)).toBe(true);
+    expect(LightPlayout.forGraph(arcs).engine).toBe('wasm');
     expect(LightPlayout.forGraph(graph('grid 9 9')).engine).toBe('wasm');
     expect(LightPlayout.forGraph(graph('grid 9 9'), { engine: 'typescript' }).engine).toBe('typescript');
-    expect(() => LightPlayout.forGraph(arcs, { engine: 'wasm' })).toThrow(/typescript engine/);
+    expect(LightPlayout.forGraph(arcs, { engine: 'typescript' }).engine).toBe('typescript');
+    // A graph without vertices has nothing for the kernel to lay out.
+    const empty = new GraphBuilder(0).build();
+    if (!empty.ok) throw empty.error;
+    expect(kernelSupports(empty.value)).toBe(false);
+    expect(() => LightPlayout.forGraph(empty.value, { engine: 'wasm' })).toThrow(/typescript engine/);
   });
 });
