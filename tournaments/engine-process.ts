@@ -30,7 +30,7 @@ import { joinCommandLine } from './command-line.js';
 import type { GraphEntry, RulesEntry } from './config.js';
 import { addEnginePid, removeEnginePid } from './engine-pids.js';
 import { handicapPlacement } from './handicap.js';
-import { engineArgv, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
+import { engineArgv, engineLaunch, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
 import { watchedArgv } from './engine-watchdog.js';
 import { PREFLIGHT, engineSeed, gameSeed, seedNumber } from './seeds.js';
 
@@ -172,18 +172,20 @@ export class EngineProcess {
     this.launches++;
     const s = this.settings;
     this.processGameSeed = seedOfGame;
-    const { program, args } = engineArgv(this.def, s.host, s.limits, engineSeed(seedOfGame, this.def.name));
+    const argv = engineArgv(this.def, s.host, s.limits, engineSeed(seedOfGame, this.def.name));
+    const args = argv.args;
+    const env = this.def.env !== undefined ? { ...(s.env ?? {}), ...this.def.env } : s.env;
+    const { program, cwd } = engineLaunch(this.def, argv.program, env?.PATH);
     try {
-      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.launches}: ${joinCommandLine([program, ...args])}\n`);
+      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.launches}: ${joinCommandLine([program, ...args])}${cwd !== undefined ? ` (in ${cwd})` : ''}\n`);
     } catch {
       // The log is a convenience; the stderr tail in memory still reaches error messages.
     }
-    const env = this.def.env !== undefined ? { ...(s.env ?? {}), ...this.def.env } : s.env;
-    const watched = watchedArgv(program, args, this.def.cwd, env);
+    const watched = watchedArgv(program, args, cwd, env);
     const client = new GtpClient(watched.program, watched.args, {
       timeoutMs: s.commandTimeoutMs,
       stderrLog: this.logPath,
-      ...(this.def.cwd !== undefined ? { cwd: this.def.cwd } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
       ...(env !== undefined ? { env: env as NodeJS.ProcessEnv } : {}),
     });
     this.client = client;
@@ -192,7 +194,7 @@ export class EngineProcess {
       await client.kill();
       this.forget(client);
       let text = `engine "${this.def.name}" (${joinCommandLine([program, ...args])}) failed to start: ${message}`;
-      if (this.def.gnugoAlias && /ENOENT/.test(message)) text += ' (install GNU Go: apt-get install gnugo)';
+      if (this.def.missingProgramHint !== undefined && /ENOENT/.test(message)) text += ` (${this.def.missingProgramHint})`;
       throw new EngineStartError(this.def.name, text);
     };
     const ask = async (command: string): Promise<GtpResponse> => client.send(command, s.startupTimeoutMs);

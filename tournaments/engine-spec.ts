@@ -1,23 +1,47 @@
 /**
- * What an engine is, before it runs: a command line, a built-in bot of ours with its settings, or the `gnugo`
- * alias. The same text form serves `--engine` on the command line and a string entry in a tournament file:
+ * What an engine is, before it runs: a command line, a built-in bot of ours with its settings, or the `gnugo` or
+ * `pachi` alias. The same text form serves `--engine` on the command line and a string entry in a tournament file:
  *
  * - `builtin:uct --playouts 2000`: our engine, `node <repo>/dist/cli/main.js gtp --bot uct --playouts 2000`;
  * - `gnugo` or `gnugo --level 1`: `/usr/games/gnugo --mode gtp --chinese-rules --capture-all-dead --level 10`
  *   (a `--level` given replaces the 10; GNU Go on PATH when /usr/games/gnugo is missing);
+ * - `pachi` or `pachi --playouts 2000 --threads 2 --path /opt/pachi/pachi`: `pachi -t =20000
+ *   threads=1,pondering=0,pass_all_alive` with the playouts and threads given, started in its program's folder;
  * - anything else: a command line, split as a shell would (quotes, backslashes) and started without a shell;
  * - any of them may start with `NAME=` to name the engine (`strong=builtin:uct --playouts 10000`).
  */
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { BOT_NAMES } from '../bots/registry.js';
 import { joinCommandLine, splitCommandLine } from './command-line.js';
 import { failure, ok, type Result } from '../src/result.js';
 import { builtinSeed } from './seeds.js';
+import { locateRealProgram } from './program-path.js';
 
 export const GNUGO_PATH = '/usr/games/gnugo';
 export const GNUGO_BASE_ARGS = ['--mode', 'gtp', '--chinese-rules', '--capture-all-dead'] as const;
 export const GNUGO_DEFAULT_LEVEL = '10';
+export const GNUGO_INSTALL_HINT = 'install GNU Go: apt-get install gnugo';
+
+/** Pachi found on PATH when no --path is given. */
+export const PACHI_PROGRAM = 'pachi';
+export const PACHI_DEFAULT_PLAYOUTS = 20_000;
+/** Pachi refuses `-t =N` below this (its GJ_MINGAMES): it would exit at start with "minimum 500 playouts". */
+export const PACHI_MIN_PLAYOUTS = 500;
+/** Pachi reads the count with strtol into an int. */
+export const PACHI_MAX_PLAYOUTS = 2_147_483_647;
+export const PACHI_DEFAULT_THREADS = 1;
+/** Pachi sets no bound; a count beyond any machine's cores is a typo, better refused here than met by Pachi. */
+export const PACHI_MAX_THREADS = 1024;
+/**
+ * Engine options after the thread count. Pondering off, so that Pachi does not take CPU from the other engine while
+ * that one thinks; pass_all_alive, so that it passes only once the dead stones are off the board: the referee
+ * scores the position as it stands, with every stone alive.
+ */
+export const PACHI_ENGINE_OPTIONS = 'pondering=0,pass_all_alive';
+export const PACHI_BUILD_HINT =
+  'build Pachi without its neural network: git clone https://github.com/pasky/pachi && cd pachi && ' +
+  'make -j2 DCNN=0 JOSEKIFIX=0 GENERIC=1; then give "pachi --path /path/to/pachi/pachi" or put pachi on PATH';
 
 export interface EngineDef {
   /** Unique within a tournament; used in tables, records and log file names. */
@@ -30,8 +54,14 @@ export interface EngineDef {
   readonly env?: Readonly<Record<string, string>>;
   /** GTP commands sent once after every start (gomill's startup_gtp_commands); each must succeed. */
   readonly startup: readonly string[];
-  /** True when the user wrote the gnugo alias: a failed start then suggests installing GNU Go. */
-  readonly gnugoAlias?: boolean;
+  /** What to do when the program is not found (the aliases say how to install their engine). */
+  readonly missingProgramHint?: string;
+  /**
+   * Start the engine in the folder of its program's real file (symbolic links followed) and by that file's absolute
+   * path, unless `cwd` is given. Pachi reads its data files from the current folder or the folder its argv[0] names;
+   * started as a bare name from PATH or through a link it finds neither and exits.
+   */
+  readonly startInProgramFolder?: boolean;
 }
 
 /** Where our own engine lives, given by the command-line layer (tournaments/ never reads process globals). */
@@ -70,6 +100,7 @@ export function parseEngineText(text: string): EngineParse {
   if (!split.ok) return split;
   const words = split.value;
   if (words[0] === 'gnugo') return ok(gnugoDef(name, words.slice(1)));
+  if (words[0] === 'pachi') return pachiDef(name, words.slice(1));
   return ok({ name: name ?? commandName(words), command: words, startup: [] });
 }
 
@@ -89,7 +120,61 @@ export function gnugoDef(name: string | null, extra: readonly string[]): EngineD
   const program = existsSync(GNUGO_PATH) ? GNUGO_PATH : 'gnugo';
   const hasLevel = extra.some((a) => a === '--level' || a.startsWith('--level='));
   const args = [...GNUGO_BASE_ARGS, ...(hasLevel ? [] : ['--level', GNUGO_DEFAULT_LEVEL]), ...extra];
-  return { name: name ?? ['gnugo', ...extra].join(' '), command: [program, ...args], startup: [], gnugoAlias: true };
+  return { name: name ?? ['gnugo', ...extra].join(' '), command: [program, ...args], startup: [], missingProgramHint: GNUGO_INSTALL_HINT };
+}
+
+/**
+ * Pachi without its neural network at a fixed number of playouts per move (`-t =N`, so GTP time settings are
+ * ignored and its strength does not depend on the machine's speed). `options` are the alias's own: `--playouts N`,
+ * `--threads N`, `--path FILE`, each as two words or as `--flag=value`. The name leaves out --path: where the program
+ * lives does not change how it plays.
+ */
+export function pachiDef(name: string | null, options: readonly string[]): EngineParse {
+  const values = new Map<string, string>();
+  const nameWords: string[] = [];
+  for (let i = 0; i < options.length; i++) {
+    const word = options[i];
+    const flag = PACHI_FLAGS.find((f) => word === f || word.startsWith(`${f}=`));
+    if (flag === undefined) {
+      return failure('bad-engine', `pachi: unknown option "${word}" (the alias takes ${PACHI_FLAGS.join(', ')}; for other Pachi options give a full command line)`);
+    }
+    if (values.has(flag)) return failure('bad-engine', `pachi: ${flag} is given twice`);
+    let value: string;
+    if (word === flag) {
+      if (i + 1 >= options.length) return failure('bad-engine', `pachi: ${flag} needs a value`);
+      value = options[++i];
+    } else {
+      value = word.slice(flag.length + 1);
+    }
+    if (value.length === 0) return failure('bad-engine', `pachi: ${flag} needs a value`);
+    values.set(flag, value);
+    if (flag !== '--path') nameWords.push(flag, value);
+  }
+  const playouts = countOption(values.get('--playouts'), PACHI_DEFAULT_PLAYOUTS, PACHI_MIN_PLAYOUTS, PACHI_MAX_PLAYOUTS);
+  if (typeof playouts === 'string') {
+    return failure('bad-engine', `pachi: --playouts ${playouts} (Pachi plays at least ${PACHI_MIN_PLAYOUTS} playouts a move)`);
+  }
+  const threads = countOption(values.get('--threads'), PACHI_DEFAULT_THREADS, 1, PACHI_MAX_THREADS);
+  if (typeof threads === 'string') return failure('bad-engine', `pachi: --threads ${threads}`);
+  const program = values.get('--path') ?? PACHI_PROGRAM;
+  return ok({
+    name: name ?? ['pachi', ...nameWords].join(' '),
+    command: [program, '-t', `=${playouts}`, `threads=${threads},${PACHI_ENGINE_OPTIONS}`],
+    startup: [],
+    missingProgramHint: PACHI_BUILD_HINT,
+    startInProgramFolder: true,
+  });
+}
+
+const PACHI_FLAGS = ['--playouts', '--threads', '--path'] as const;
+
+/** A whole number from `min` to `max` (`fallback` when not given), or what is wrong with the text. */
+function countOption(text: string | undefined, fallback: number, min: number, max: number): number | string {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value)) return `"${text}" is not a whole number`;
+  if (value < min || value > max) return `${text} is out of range (${min} to ${max})`;
+  return value;
 }
 
 function commandName(words: readonly string[]): string {
@@ -147,6 +232,18 @@ export function engineArgv(def: EngineDef, host: EngineHost, limits: SearchLimit
   }
   const command = def.command ?? [];
   return { program: command[0], args: command.slice(1) };
+}
+
+/**
+ * The program and folder an external engine is spawned with: as given, or for `startInProgramFolder` the real
+ * program file and its folder (see EngineDef). `pathVariable` is the PATH the engine is started with. A program
+ * that cannot be found is left as it is, so the spawn fails with ENOENT and the missing-program hint.
+ */
+export function engineLaunch(def: EngineDef, program: string, pathVariable: string | undefined): { program: string; cwd: string | undefined } {
+  if (def.startInProgramFolder !== true) return { program, cwd: def.cwd };
+  const real = locateRealProgram(program, def.cwd, pathVariable);
+  if (real === null) return { program, cwd: def.cwd };
+  return { program: real, cwd: def.cwd ?? dirname(real) };
 }
 
 /** What identifies an engine across runs (for resuming): its definition, not where node lives today. */

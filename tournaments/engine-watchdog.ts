@@ -12,9 +12,9 @@
  * A program that cannot be found is started without the wrapper, so its failure still reads `spawn ... ENOENT`
  * rather than the shell's words. Without /bin/sh (Windows) engines are started directly.
  */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { platform } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { locateProgram } from './program-path.js';
 
 export const SHELL = '/bin/sh';
 
@@ -25,22 +25,6 @@ const SCRIPT =
   `( while kill -0 "$PPID" 2>/dev/null; do sleep ${WATCH_INTERVAL_S}; done; kill -KILL 0 ) </dev/null >/dev/null 2>&1 &\n` +
   'exec "$@"';
 
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the program would be found when started from `cwd` with `PATH` (undefined: not known, so not found). */
-function findable(program: string, cwd: string | undefined, path: string | undefined): boolean {
-  if (program.includes('/')) return isExecutableFile(resolve(cwd ?? '.', program));
-  if (path === undefined) return false;
-  return path.split(delimiter).some((dir) => isExecutableFile(resolve(cwd ?? '.', join(dir === '' ? '.' : dir, program))));
-}
-
 /** The argv that starts `program args` under the watcher, or the same argv where the watcher cannot be used. */
 export function watchedArgv(
   program: string,
@@ -48,6 +32,6 @@ export function watchedArgv(
   cwd: string | undefined,
   env: Readonly<Record<string, string | undefined>> | undefined,
 ): { program: string; args: string[] } {
-  if (platform() === 'win32' || !existsSync(SHELL) || !findable(program, cwd, env?.PATH)) return { program, args: [...args] };
+  if (platform() === 'win32' || !existsSync(SHELL) || locateProgram(program, cwd, env?.PATH) === null) return { program, args: [...args] };
   return { program: SHELL, args: ['-c', SCRIPT, 'graphgo-engine', program, ...args] };
 }
