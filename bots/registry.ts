@@ -23,6 +23,7 @@ export interface BotOptions extends SearchLimits {
   readonly tactics?: boolean;
   readonly patterns?: boolean;
   readonly ladders?: boolean;
+  readonly cutConnect?: boolean;
   /** Dynamic komi in handicap games (bots/dynamic-komi.ts). */
   readonly dynamicKomi?: boolean;
   /** Its points per handicap stone, and the fraction of the vertices (in moves) by which it fades to 0. */
@@ -65,6 +66,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       tactics: options.tactics ?? DEFAULT_UCT_SETTINGS.tactics,
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       ladders: options.ladders ?? DEFAULT_UCT_SETTINGS.ladders,
+      cutConnect: options.cutConnect ?? DEFAULT_UCT_SETTINGS.cutConnect,
       dynamicKomi: options.dynamicKomi ?? DEFAULT_UCT_SETTINGS.dynamicKomi,
       dynamicKomiPerStone: options.dynamicKomiPerStone ?? DEFAULT_UCT_SETTINGS.dynamicKomiPerStone,
       dynamicKomiFade: options.dynamicKomiFade ?? DEFAULT_UCT_SETTINGS.dynamicKomiFade,

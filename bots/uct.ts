@@ -31,6 +31,7 @@ import { BoardLines, emptyArea } from './board-lines.js';
 import { LADDER_DEAD, LadderPriors } from './ladder.js';
 import { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
+import { cutsOrConnects } from './cut-connect.js';
 import { EXPANDING, NO_NODE, NodePool, REWARD_SCALE, type PoolBuffers } from './tree.js';
 
 /** The tree's default memory budget, in MiB: room for about 28 million nodes of two colours, and it fits a laptop. */
@@ -51,6 +52,8 @@ export interface UctSettings {
   readonly patterns: boolean;
   /** Ladder reading in the priors, on any graph (bots/ladder.ts). */
   readonly ladders: boolean;
+  /** Priors for cutting and connecting moves on graphs without 3x3 patterns (bots/cut-connect.ts). */
+  readonly cutConnect: boolean;
   /** In handicap games, playouts are counted with a larger komi early on (bots/dynamic-komi.ts). */
   readonly dynamicKomi: boolean;
   /** Its extra points per handicap stone at the first move. */
@@ -79,6 +82,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   tactics: true,
   patterns: true,
   ladders: true,
+  cutConnect: true,
   // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
   dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
@@ -769,7 +773,7 @@ class SearchState {
       if (move !== DEAD_MOVE) {
         if (!this.settings.priors) value = 1;
         else if (move === PASS) value = PRIOR_PASS;
-        else value = priorValue(position, move, pool.mover[child], this.squarePatterns, this.boardLines);
+        else value = priorValue(position, move, pool.mover[child], this.squarePatterns, this.boardLines, this.settings.cutConnect);
       }
       values.push(value);
       sum += value;
@@ -869,7 +873,7 @@ class SearchState {
     const pool = this.pool;
     pool.init(child, move, color, seat, parent);
     if (!this.settings.priors) return;
-    let value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines);
+    let value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect);
     const ladder = move === PASS || this.ladders === null ? 0 : this.ladders.valueAt(move);
     // A dead ladder is bad whatever else the move does; an escape or a ladder capture is at least as good as it says.
     if (ladder === LADDER_DEAD) value = ladder;
@@ -1143,8 +1147,9 @@ class SearchState {
 }
 
 /**
- * A fresh child's prior win rate: captures look good, self-ataris bad, pattern shapes good; on a lattice, in an
- * empty area, the first two lines bad and the third good (bots/board-lines.ts); the rest even.
+ * A fresh child's prior win rate: captures look good, self-ataris bad, pattern shapes good (where there are no 3x3
+ * patterns, with `cutConnect`, cutting and connecting moves: bots/cut-connect.ts); on a lattice, in an empty area,
+ * the first two lines bad and the third good (bots/board-lines.ts); the rest even.
  */
 function priorValue(
   position: Position,
@@ -1152,6 +1157,7 @@ function priorValue(
   color: number,
   patterns: SquarePatterns | null,
   lines: BoardLines | null,
+  cutConnect: boolean,
 ): number {
   const { adjStart, adj } = position.graph;
   let libertiesAfter = 0;
@@ -1166,6 +1172,7 @@ function priorValue(
   if (captures) return PRIOR_CAPTURE;
   if (libertiesAfter <= 1) return PRIOR_SELF_ATARI;
   if (patterns !== null && patterns.matches(position, v)) return PRIOR_PATTERN;
+  if (patterns === null && cutConnect && cutsOrConnects(position, v, color)) return PRIOR_PATTERN;
   if (lines !== null) {
     const line = lines.line[v];
     if (line <= 3 && emptyArea(position, v)) return line === 3 ? PRIOR_THIRD_LINE : PRIOR_LOW_LINE;

@@ -42,6 +42,7 @@ interface GtpOptions extends SearchLimitFlags {
   tactics: boolean;
   patterns: boolean;
   ladders: boolean;
+  cutConnect: boolean;
   dynamicKomi?: boolean;
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
@@ -73,6 +74,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-tactics', 'UCT playouts without the capture/escape answers (pure light playouts)')
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--no-ladders', 'UCT priors without ladder reading')
+    .option('--no-cut-connect', 'UCT priors without cutting and connecting moves (graphs without 3x3 patterns)')
     .option('--dynamic-komi', 'UCT counts playouts with a larger komi early in handicap games (off by default)')
     .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (the default)')
     .option('--dynamic-komi-stone <p>', `UCT dynamic komi: extra points per handicap stone at the start (default ${DEFAULT_UCT_SETTINGS.dynamicKomiPerStone})`)
@@ -121,6 +123,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         tactics: opts.tactics,
         patterns: opts.patterns,
         ladders: opts.ladders,
+        cutConnect: opts.cutConnect,
         dynamicKomi: opts.dynamicKomi,
         dynamicKomiPerStone,
         dynamicKomiFade,
