@@ -36,6 +36,7 @@ interface SolveOptions {
   dominance: boolean;
   deepening: boolean;
   signatures: boolean;
+  exactSets: boolean;
   progress: boolean;
 }
 
@@ -121,6 +122,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-dominance', 'measurement: no counter dominance (famine)')
     .option('--no-deepening', 'measurement: one depth-first search instead of iterative deepening')
     .option('--no-signatures', "measurement: df-pn's proofs without signature filters (the masks alone)")
+    .option('--no-exact-sets', "measurement: df-pn's proofs without exact records of the colourings they met")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action((opts: SolveOptions) => runSolveCommand(opts, io));
@@ -152,6 +154,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     counterDominance: opts.dominance,
     iterativeDeepening: opts.deepening,
     dfpnSignatures: opts.signatures,
+    dfpnExactSets: opts.exactSets,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),

@@ -11,6 +11,11 @@
  * any history, under the canonical colouring with history key 0, which a node visited for the first time starts
  * from (capped). Working numbers only steer the search; only terminal entries need the condition (docs/solver.md,
  * "Proof-number search").
+ *
+ * A proof may also carry an exact record of the colourings its search met, when there are at most `exactSetSize` of
+ * them (`exactCount`, -1 when there is none: too many, or records off): colouring codes (black << n | white) in the
+ * entry's canonical frame, unsorted and distinct. The condition is then sharper: an earlier item conflicts only when it
+ * fits the masks, its signature bit is in the filter and its image in the canonical frame is one of those codes.
  */
 import { stateHash } from './state-hash.js';
 
@@ -50,12 +55,20 @@ export class DfpnTable {
   readonly reqBlack2: Int32Array;
   readonly reqWhite2: Int32Array;
   readonly reqTag2: Uint8Array;
+  /** Colourings in a proof's exact record (-1: none, the masks and the filter alone decide), see the header. */
+  readonly exactCount: Int8Array;
+  /** The records, `exactSetSize` codes per entry from slot * exactSetSize (empty when records are off). */
+  readonly exact: Int32Array;
+  readonly exactSetSize: number;
   /** Nodes searched below the entry (the replacement priority; proofs get a bonus so that they outlive numbers). */
   readonly work: Float64Array;
   stored = 0;
 
-  constructor(bits: number) {
+  constructor(bits: number, exactSetSize = 0) {
     this.size = 1 << bits;
+    this.exactSetSize = exactSetSize;
+    this.exactCount = new Int8Array(this.size);
+    this.exact = new Int32Array(exactSetSize * this.size);
     this.mask = this.size - 1;
     this.keyBlack = new Int32Array(this.size);
     this.keyWhite = new Int32Array(this.size);
@@ -184,7 +197,17 @@ export class DfpnTable {
     this.sigHi[slot] = sigHi;
     this.work[slot] = priority;
     this.required[slot] = 0;
+    this.exactCount[slot] = -1;
     return slot;
+  }
+
+  /** Whether the exact record of the proof in `slot` (exactCount >= 0) holds the colouring code (canonical frame). */
+  exactHas(slot: number, code: number): boolean {
+    const from = slot * this.exactSetSize;
+    const to = from + this.exactCount[slot];
+    const exact = this.exact;
+    for (let i = from; i < to; i++) if (exact[i] === code) return true;
+    return false;
   }
 
   /** The history items the proof in `slot` rests on (see `required`). */

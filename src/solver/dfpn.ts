@@ -27,6 +27,16 @@
  * and its signature bit is in the filter. On dense graphs the masks alone allow every colouring once a proof has met
  * a capture. docs/solver.md argues this in full.
  *
+ * Exact records. On a dense graph even the signatures are coarse (on the complete graph a signature is the two stone
+ * counts), so a proof whose search met few colourings also carries them exactly, up to `exactSetSize` (the record:
+ * its own colouring, the winning child's record for a proof, every child's for a disproof with the images of the
+ * skipped symmetric moves' records, each child's record mapped from the frame it came in). It is stored in the
+ * entry's canonical frame; a probe maps each earlier item that fits the masks and the filter by the automorphism
+ * that gives the probed colouring's key, and the item conflicts only when its image is in the record. A record that
+ * would pass the size is dropped (the masks and the filter alone decide then). Refused repetitions are not in it:
+ * they are the node's own colouring or items older than it, which the proof rests on (docs/solver.md,
+ * "Exact records").
+ *
  * Working numbers. They only steer the search (no answer is ever read from them), but what they are decides whether
  * the search gets anywhere. What a node's moves are depends on its state (colouring, mover, passes in a row,
  * counters) and on the set of superko items before it, nothing else; so the game is a graph whose nodes are pairs
@@ -96,7 +106,14 @@ export interface DfpnOptions {
   readonly benson: boolean;
   /** Signature filters on proofs (colouring-signature.ts); off: the masks alone decide whether a proof applies. */
   readonly signatures: boolean;
+  /** The most colourings a proof's exact record holds (see the header); 0: no records, the masks and filter decide. */
+  readonly exactSetSize: number;
 }
+
+/** The largest exact record allowed (counts are kept in bytes). */
+export const MAX_EXACT_SET_SIZE = 64;
+/** Exact records code a colouring as black << n | white, which stays a non-negative int32 up to this many vertices. */
+const MAX_EXACT_VERTICES = 15;
 
 /** Counters shared with the caller: `nodes` counts expansions (calls of the search at a state). */
 export interface DfpnStats {
@@ -105,6 +122,10 @@ export interface DfpnStats {
   ttRefused: number;
   symmetrySkips: number;
   dominanceHits: number;
+  /** Proofs used because their exact record cleared an earlier item that fitted the masks and the filter. */
+  exactRescues: number;
+  /** Proofs refused because an earlier item was in their exact record (a colouring their search did meet). */
+  exactRefusals: number;
 }
 
 /** Where a run must stop, and whom to tell how it goes. */
@@ -209,6 +230,19 @@ export class DfpnSearch {
   private lReq1 = NO_DEP;
   private lReq2 = NO_DEP;
 
+  // The exact record of the last mid() result (board frame; rXN -1: none), and of the entry lookup() accepted (lXN
+  // codes from the table's slot lXEntry, in the canonical frame of automorphism lXPerm).
+  private readonly rX: Int32Array;
+  private rXN = -1;
+  private lXN = -1;
+  private lXEntry = -1;
+  private lXPerm = -1;
+  /** Codes per exact record, 0 when records are off. */
+  private readonly exactSize: number;
+  /** A colouring's code is black << codeShift | white. */
+  private readonly codeShift: number;
+  private readonly codeLow: number;
+
   // The merge of required items (addRequired).
   private a1 = NO_DEP;
   private a2 = NO_DEP;
@@ -236,6 +270,14 @@ export class DfpnSearch {
   /** The signature filter of what the child's result rests on. */
   private cSL = new Int32Array(64 * STRIDE);
   private cSH = new Int32Array(64 * STRIDE);
+  /**
+   * The exact record of the child's result (exactSize codes a slot in cX; cXN: how many, -1 none), in the frame of
+   * the automorphism cXPerm (-1: the board's frame; else the record is in the canonical frame of the table entry it
+   * came from and maps to the board by the inverse of cXPerm). Mapped only if a record of this node's is built.
+   */
+  private cXN = new Int32Array(64 * STRIDE);
+  private cXPerm = new Int32Array(64 * STRIDE);
+  private cX: Int32Array;
   /** Per-ply ordered move lists, before legality. */
   private order = new Int32Array(64 * STRIDE);
   private readonly historyScore = new Float64Array(2 * 33);
@@ -261,7 +303,15 @@ export class DfpnSearch {
     this.keys = new CanonicalKeys(symmetries, this.bb.n, options.ttSymmetryLimit);
     this.options = options;
     this.stats = stats;
-    this.table = new DfpnTable(options.ttBits);
+    if (!(Number.isInteger(options.exactSetSize) && options.exactSetSize >= 0 && options.exactSetSize <= MAX_EXACT_SET_SIZE)) {
+      throw new Error(`df-pn exact set size must be an integer in 0..${MAX_EXACT_SET_SIZE}, got ${options.exactSetSize}`);
+    }
+    this.exactSize = this.bb.n <= MAX_EXACT_VERTICES ? options.exactSetSize : 0;
+    this.codeShift = this.bb.n;
+    this.codeLow = (1 << this.bb.n) - 1;
+    this.rX = new Int32Array(this.exactSize);
+    this.cX = new Int32Array(64 * STRIDE * this.exactSize);
+    this.table = new DfpnTable(options.ttBits, this.exactSize);
     this.signature = new ColouringSignature(this.bb, symmetries);
     this.suicide = rules.suicide === 'allowed';
     this.situational = rules.ko === 'situational';
@@ -402,6 +452,9 @@ export class DfpnSearch {
     this.cW = grown(this.cW, size);
     this.cSL = grown(this.cSL, size);
     this.cSH = grown(this.cSH, size);
+    this.cXN = grown(this.cXN, size);
+    this.cXPerm = grown(this.cXPerm, size);
+    this.cX = grown(this.cX, size * this.exactSize);
     this.order = grown(this.order, size);
   }
 
@@ -506,6 +559,8 @@ export class DfpnSearch {
           this.cW[slot] = 0;
           this.cSL[slot] = 0;
           this.cSH[slot] = 0;
+          this.cXN[slot] = 0;
+          this.cXPerm[slot] = -1;
           count++;
           if (win) {
             wonAt = count - 1;
@@ -586,6 +641,7 @@ export class DfpnSearch {
       this.cW[slot] = this.lW;
       this.cSL[slot] = this.lSL;
       this.cSH[slot] = this.lSH;
+      if (this.exactSize > 0) this.keepLookupRecord(slot);
       count++;
       if (this.lDelta === 0) {
         // A child lost for its mover: this node is won, whatever the other moves do.
@@ -650,6 +706,7 @@ export class DfpnSearch {
         this.cW[slot] = this.rW;
         this.cSL[slot] = this.rSL;
         this.cSH[slot] = this.rSH;
+        if (this.exactSize > 0) this.keepResultRecord(slot);
       }
     }
     this.stabTop = stabFrom;
@@ -665,6 +722,9 @@ export class DfpnSearch {
     let mSH = ownSH;
     let bestMove = bi >= 0 ? this.cMove[base + bi] : NO_MOVE;
     const terminal = phi === 0 || delta === 0;
+    // The exact record starts with the node's own colouring; the branches below add what the result rests on.
+    this.rXN = terminal && this.exactSize > 0 ? 0 : -1;
+    this.addExact((black << this.codeShift) | white);
     if (phi === 0 && count > 0) {
       let w = bi;
       if (this.cDelta[base + w] !== 0) for (w = 0; this.cDelta[base + w] !== 0; w++);
@@ -675,6 +735,7 @@ export class DfpnSearch {
       mW |= this.cW[slot];
       mSL |= this.cSL[slot];
       mSH |= this.cSH[slot];
+      this.mergeExact(slot);
       bestMove = this.cMove[slot];
       if (bestMove !== PASS && this.options.ordering) this.historyScore[(toMove - 1) * 33 + bestMove + 1] += 1;
     } else if (terminal) {
@@ -694,6 +755,7 @@ export class DfpnSearch {
         mW |= this.cW[slot];
         mSL |= this.cSL[slot];
         mSH |= this.cSH[slot];
+        this.mergeExact(slot);
       }
       if (skipped) {
         // The skipped moves' disproofs are the images of the searched ones' (the signatures are invariant already).
@@ -707,6 +769,7 @@ export class DfpnSearch {
           mB |= sym.applyInverse(k, b0);
           mW |= sym.applyInverse(k, w0);
         }
+        this.closeExact(stabFrom, stabTo);
       }
       bestMove = count > 0 ? this.cMove[base] : NO_MOVE;
     }
@@ -754,6 +817,7 @@ export class DfpnSearch {
             this.table.setRequired(slot, 2, b1, w1, ht[j1], b2, w2, ht[j2]);
           }
         }
+        if (slot >= 0) this.storeExact(slot, canon);
       }
       // A proof resting on more history items is kept only by the frames above (see the header): the entry keeps
       // the working numbers it had, which steer other histories better than this history's proof.
@@ -849,6 +913,7 @@ export class DfpnSearch {
     this.lSH = 0;
     this.lReq1 = NO_DEP;
     this.lReq2 = NO_DEP;
+    this.lXN = -1;
     this.canonicalKey(nb, nw);
     const meta = toMove | (passes << 2) | this.metaHigh;
     const table = this.table;
@@ -951,12 +1016,15 @@ export class DfpnSearch {
     this.sig(black, white);
     this.rSL = this.sLo;
     this.rSH = this.sHi;
+    this.rXN = this.exactSize > 0 ? 0 : -1;
+    this.addExact((black << this.codeShift) | white);
     if (this.options.storeProofs) {
       // canonicalKey() ran for this node just before: k* hold its key.
       const canon = this.kCanon;
       const sym = this.symmetries;
       const sE = canon >= 0 ? sym.apply(canon, this.rE) : this.rE;
-      this.table.store(this.kB, this.kW, meta, counters, 0, true, this.rPhi, this.rDelta, NO_MOVE, sE, this.kB, this.kW, this.rSL, this.rSH, 1);
+      const slot = this.table.store(this.kB, this.kW, meta, counters, 0, true, this.rPhi, this.rDelta, NO_MOVE, sE, this.kB, this.kW, this.rSL, this.rSH, 1);
+      if (slot >= 0) this.storeExact(slot, canon);
     }
     return true;
   }
@@ -1042,6 +1110,9 @@ export class DfpnSearch {
     const full = this.full;
     const hSL = this.hSigLo;
     const hSH = this.hSigHi;
+    const exactCount = this.exactSize > 0 ? table.exactCount[e] : -1;
+    const shift = this.codeShift;
+    let rescued = false;
     for (let i = 0; i < upto; i++) {
       const b = hb[i];
       const w = hw[i];
@@ -1051,9 +1122,23 @@ export class DfpnSearch {
         // The items the proof rests on were refused in it, never reached: they may fit the masks.
         if (b === b1 && w === w1 && ht[i] === t1) continue;
         if (b === b2 && w === w2 && ht[i] === t2) continue;
+        if (exactCount >= 0) {
+          // The record is in the canonical frame: the item's image there is what the proof's search would have met.
+          const cb = canon >= 0 ? this.symmetries.apply(canon, b) : b;
+          const cw = canon >= 0 ? this.symmetries.apply(canon, w) : w;
+          if (!table.exactHas(e, (cb << shift) | cw)) {
+            rescued = true;
+            continue;
+          }
+          this.stats.exactRefusals++;
+        }
         return false;
       }
     }
+    if (rescued) this.stats.exactRescues++;
+    this.lXN = exactCount;
+    this.lXEntry = e;
+    this.lXPerm = canon;
     this.lE = eE;
     this.lB = eB;
     this.lW = eW;
@@ -1062,6 +1147,93 @@ export class DfpnSearch {
     this.lReq1 = j1 < j2 ? j1 : j2;
     this.lReq2 = j1 < j2 ? j2 : j1;
     return true;
+  }
+
+  /** Copies the exact record of the entry lookup() accepted for child `slot` (l*), still in the entry's frame. */
+  private keepLookupRecord(slot: number): void {
+    const n = this.lXN;
+    this.cXN[slot] = n;
+    this.cXPerm[slot] = this.lXPerm;
+    if (n <= 0) return;
+    const size = this.exactSize;
+    const exact = this.table.exact;
+    const from = this.lXEntry * size;
+    const to = slot * size;
+    for (let i = 0; i < n; i++) this.cX[to + i] = exact[from + i];
+  }
+
+  /** Copies the exact record of the last mid() result (r*, board frame) for child `slot`; only proofs need one. */
+  private keepResultRecord(slot: number): void {
+    const n = this.rPhi === 0 || this.rDelta === 0 ? this.rXN : -1;
+    this.cXN[slot] = n;
+    this.cXPerm[slot] = -1;
+    const to = slot * this.exactSize;
+    for (let i = 0; i < n; i++) this.cX[to + i] = this.rX[i];
+  }
+
+  /** Adds a colouring code to the record being built (rX); a record that would pass the size is dropped. */
+  private addExact(code: number): void {
+    const n = this.rXN;
+    if (n < 0) return;
+    const rX = this.rX;
+    for (let i = 0; i < n; i++) if (rX[i] === code) return;
+    if (n === this.exactSize) {
+      this.rXN = -1;
+      return;
+    }
+    rX[n] = code;
+    this.rXN = n + 1;
+  }
+
+  /** The code's colouring under the inverse of automorphism k (from an entry's canonical frame to the board's). */
+  private codeInverse(k: number, code: number): number {
+    const sym = this.symmetries;
+    return (sym.applyInverse(k, code >>> this.codeShift) << this.codeShift) | sym.applyInverse(k, code & this.codeLow);
+  }
+
+  /** Adds child `slot`'s record, mapped into the board's frame, to the record being built (none: the whole is none). */
+  private mergeExact(slot: number): void {
+    if (this.rXN < 0) return;
+    const n = this.cXN[slot];
+    if (n < 0) {
+      this.rXN = -1;
+      return;
+    }
+    const perm = this.cXPerm[slot];
+    const from = slot * this.exactSize;
+    for (let i = 0; i < n && this.rXN >= 0; i++) {
+      const code = this.cX[from + i];
+      this.addExact(perm >= 0 ? this.codeInverse(perm, code) : code);
+    }
+  }
+
+  /**
+   * A disproof that skipped moves equivalent under the path stabiliser: the skipped move k⁻¹(m) of a searched move m
+   * has the image k⁻¹(T) of m's tree T, so the record takes the images of the searched children's records under the
+   * inverse of every stabiliser element (one step is enough: each skipped move is the image of a searched one).
+   */
+  private closeExact(stabFrom: number, stabTo: number): void {
+    const n0 = this.rXN;
+    for (let s = stabFrom; s < stabTo && this.rXN >= 0; s++) {
+      const k = this.stab[s];
+      for (let i = 0; i < n0 && this.rXN >= 0; i++) this.addExact(this.codeInverse(k, this.rX[i]));
+    }
+  }
+
+  /** Stores the record of the last result (rX, board frame) with the proof in `slot`, in its canonical frame. */
+  private storeExact(slot: number, canon: number): void {
+    const n = this.rXN;
+    if (n < 0) return;
+    const table = this.table;
+    const sym = this.symmetries;
+    const shift = this.codeShift;
+    const low = this.codeLow;
+    const to = slot * this.exactSize;
+    for (let i = 0; i < n; i++) {
+      const code = this.rX[i];
+      table.exact[to + i] = canon >= 0 ? (sym.apply(canon, code >>> shift) << shift) | sym.apply(canon, code & low) : code;
+    }
+    table.exactCount[slot] = n;
   }
 
   /** The table key of a colouring (canonical-key.ts; k*: the image and the automorphism giving it). */

@@ -67,6 +67,10 @@ export interface SolverSettings {
   readonly dfpnEstimateCap: number;
   /** df-pn: signature filters on proofs (colouring-signature.ts), beside the masks. */
   readonly dfpnSignatures: boolean;
+  /** df-pn: exact records of the colourings a proof met, when few (dfpn.ts header), beside the masks and filters. */
+  readonly dfpnExactSets: boolean;
+  /** df-pn: the most colourings an exact record holds (1..64). */
+  readonly dfpnExactSetSize: number;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -102,6 +106,8 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   dfpnEpsilon: 0.25,
   dfpnEstimateCap: 256,
   dfpnSignatures: true,
+  dfpnExactSets: true,
+  dfpnExactSetSize: 16,
   tt: true,
   symmetry: true,
   benson: true,
@@ -177,6 +183,10 @@ export interface SolverStats {
   symmetrySkips: number;
   /** Table results used through counter dominance. */
   dominanceHits: number;
+  /** df-pn: proofs used because their exact record cleared an item the masks and filter could not. */
+  exactRescues: number;
+  /** df-pn: proofs refused because an earlier item was in their exact record. */
+  exactRefusals: number;
 }
 
 /** Why a solve ended without an answer: a node or time limit, or a line longer than the search can follow. */
@@ -218,7 +228,16 @@ export class Solver {
   readonly kind: SolveKind;
   readonly bb: BitBoard;
   readonly symmetries: Symmetries;
-  readonly stats: SolverStats = { nodes: 0, ttHits: 0, ttRefused: 0, bensonCuts: 0, symmetrySkips: 0, dominanceHits: 0 };
+  readonly stats: SolverStats = {
+    nodes: 0,
+    ttHits: 0,
+    ttRefused: 0,
+    bensonCuts: 0,
+    symmetrySkips: 0,
+    dominanceHits: 0,
+    exactRescues: 0,
+    exactRefusals: 0,
+  };
 
   private readonly n: number;
   private readonly full: number;
@@ -322,6 +341,7 @@ export class Solver {
               estimateCap: s.dfpnEstimateCap,
               benson: s.benson,
               signatures: s.dfpnSignatures,
+              exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
             },
             this.stats,
           )

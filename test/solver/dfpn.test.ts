@@ -198,6 +198,10 @@ describe('each technique leaves the answer unchanged', () => {
     { dfpnEstimateCap: 1 },
     { dfpnEstimateCap: 1e12 },
     { dfpnSignatures: false },
+    { dfpnExactSets: false },
+    { dfpnExactSetSize: 1 },
+    { dfpnExactSetSize: 64 },
+    { dfpnExactSets: false, dfpnSignatures: false },
     { ttSymmetryLimit: 0 },
   ];
   for (const spec of ['cycle 4', 'grid 2 2', 'star 5', 'path 5', 'edges 4 1-2 2-3 3-4 4>1']) {
@@ -213,6 +217,76 @@ describe('dense graphs: signatures and full-group keys', () => {
     for (const s of [{}, { dfpnSignatures: false }, { ttSymmetryLimit: 48 }, { dfpnSignatures: false, ttSymmetryLimit: 48 }]) {
       expect({ s, komi: komi('complete 4', { ...DFPN, ...s }) }).toEqual({ s, komi: 0 });
       expect({ s, komi: komi('complete 5', { ...DFPN, ...s }) }).toEqual({ s, komi: -1 });
+    }
+  });
+});
+
+describe('exact records of the colourings a proof met', () => {
+  // The masks and the signature filter over-approximate C(T); an exact record holds C(T) itself, in the entry's
+  // canonical frame, and is mapped by the automorphism of the probed colouring's key. Stats count the proofs it lets
+  // through that the masks and filter would refuse (rescues) and the ones it refuses for an item it does hold.
+  function statsOf(spec: string, rulesText: string, settings: Partial<SolverSettings>, komiValue: number) {
+    const rules = rulesOf(rulesText);
+    const solver = new Solver(graphOf(spec), rules, { ...DFPN, ...settings });
+    const value = solver.solve(startRoot(rules, komiValue)).value;
+    return { value, stats: solver.stats };
+  }
+
+  it('let through proofs the masks and filters refuse, and cut expansions on complete 5', () => {
+    const on = statsOf('complete 5', 'famine', {}, -1);
+    const off = statsOf('complete 5', 'famine', { dfpnExactSets: false }, -1);
+    expect(on.value).toBe(1);
+    expect(off.value).toBe(1);
+    expect(on.stats.exactRescues).toBeGreaterThan(0);
+    expect(off.stats.exactRescues).toBe(0);
+    expect(off.stats.exactRefusals).toBe(0);
+    expect(on.stats.nodes).toBeLessThan(off.stats.nodes);
+  });
+
+  it('refuse a proof whose search met an earlier colouring: superko decides these values', () => {
+    // A colouring-keyed table answers these wrongly; the proofs stored for one history must be refused under the
+    // other. Every refusal the masks and filters leave to the record is one the record must make.
+    for (const [spec, rulesText, expected] of [
+      ['cycle 3', 'famine komi=-1', 1],
+      ['edges 3 1>2 2-3', 'famine komi=1', -1],
+    ] as const) {
+      const { value, stats } = statsOf(spec, rulesText, {}, rulesOf(rulesText).komi);
+      expect({ spec, value }).toEqual({ spec, value: expected });
+      expect({ spec, refusals: stats.exactRefusals > 0 }).toEqual({ spec, refusals: true });
+    }
+  });
+
+  it('naive minimax from random positions with their history, one table across them', () => {
+    let rescues = 0;
+    let refusals = 0;
+    for (const [spec, rulesText] of [
+      ['cycle 3', 'famine komi=1'],
+      ['path 3', 'famine komi=-1'],
+      ['complete 3', 'famine komi=0'],
+      ['edges 3 1>2 2>3 3>1', 'famine komi=0'],
+    ] as const) {
+      const graph = graphOf(spec);
+      const rules = rulesOf(rulesText);
+      const shared = new Solver(graph, rules, DFPN);
+      for (let seed = 1; seed < 30; seed++) {
+        const g = randomGame(graph, rules, 1 + (seed % 5), seed);
+        if (g === null) continue;
+        const root = rootFromGame(g.game);
+        if (typeof root === 'string') throw new Error(root);
+        const value = shared.solve(root).value;
+        expect({ spec, seed, moves: g.moves, value }).toEqual({ spec, seed, moves: g.moves, value: naiveSolve(g.naive).value });
+      }
+      rescues += shared.stats.exactRescues;
+      refusals += shared.stats.exactRefusals;
+    }
+    expect(rescues).toBeGreaterThan(0);
+    expect(refusals).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad record size', () => {
+    const rules = rulesOf('famine');
+    for (const size of [-1, 1.5, 65]) {
+      expect(() => new Solver(graphOf('path 3'), rules, { ...DFPN, dfpnExactSetSize: size }).solve(startRoot(rules))).toThrow(/exact set size/);
     }
   });
 });
