@@ -106,7 +106,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
-    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: about 85 MB under df-pn; 23 for long solves)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: about 160 MB under df-pn, 85 with --no-exact-sets; 23 for long solves)')
     .option(
       '--method <method>',
       'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
