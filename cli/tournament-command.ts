@@ -23,7 +23,7 @@ import { LockError, readLock } from '../tournaments/lock.js';
 import { readResults, readVoids, resultsMtime } from '../tournaments/records.js';
 import { pairingsCsv, progressLine, ratingsCsv, sprtText, standingsText } from '../tournaments/report.js';
 import { TournamentRunner, readStoredTournament, type RunEvent, type RunHost, type RunSummary } from '../tournaments/runner.js';
-import { RunningScore, computeStandings } from '../tournaments/standings.js';
+import { RunningScore, computeStandings, sequentialSprtOf } from '../tournaments/standings.js';
 import { sprt } from '../tournaments/stats.js';
 import { CliError, type CliIo } from './io.js';
 import { addGraphListOption, addSeedOption, positiveSeconds, wholeNumber } from './options.js';
@@ -152,7 +152,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       for (const r of records) score.add(r);
       lines.push(`  ${progressLine(score, { done: records.length, total: total ?? records.length, running: 0, etaMs: null, sprt: stored?.sprt ?? null })}`);
       if (stored?.sprt && engines.length === 2) {
-        const state = sprt(score.wins, score.losses, stored.sprt);
+        const state = { ...sprt(score.wins, score.losses, stored.sprt), decision: sequentialSprtOf(records, engines[0], engines[1], stored.sprt).decision };
         lines.push(`  ${sprtText({ ...state, settings: stored.sprt, wins: score.wins, losses: score.losses })}`);
       }
       for (const w of warnings) lines.push(`  warning: ${w}`);

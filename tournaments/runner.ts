@@ -45,7 +45,7 @@ import {
 import { playGame, type GameContext } from './referee.js';
 import { buildBlocks, scheduleGames, type Block, type ScheduledGame } from './schedule.js';
 import { RunningScore } from './standings.js';
-import { sprt, type SprtState } from './stats.js';
+import { sequentialSprt, type SprtState } from './stats.js';
 
 export interface RunHost extends EngineHost {
   /** This process's pid (for the lock). */
@@ -352,6 +352,7 @@ export class TournamentRunner {
         if (!plannedSet.has(r.game)) continue;
         finished.add(r.game);
         this.score.add(r);
+        this.checkSprt();
       }
       this.total = planned.length;
       this.done = finished.size;
@@ -496,10 +497,11 @@ export class TournamentRunner {
     return messages;
   }
 
+  /** After each game, in the order they finished (a resume replays the records in that order too). */
   private checkSprt(): boolean {
     const s = this.tournament.sprt;
     if (s === null) return false;
-    this.sprtState = sprt(this.score.wins, this.score.losses, s);
+    this.sprtState = sequentialSprt(this.sprtState, this.score.wins, this.score.losses, s);
     return this.sprtState.decision !== 'continue';
   }
 

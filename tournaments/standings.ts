@@ -12,6 +12,7 @@ import {
   bradleyTerry,
   eloEstimate,
   pairEstimate,
+  sequentialSprt,
   sprt,
   type EloEstimate,
   type PairEstimate,
@@ -218,7 +219,8 @@ export function computeStandings(engineOrder: readonly string[], records: readon
     const p = pairings.find((q) => q.a === engines[0] && q.b === engines[1]);
     const wins = p?.aWins ?? 0;
     const losses = p?.bWins ?? 0;
-    sprtState = { ...sprt(wins, losses, sprtSettings), settings: sprtSettings, wins, losses };
+    const decided = sequentialSprtOf(records, engines[0], engines[1], sprtSettings);
+    sprtState = { ...sprt(wins, losses, sprtSettings), decision: decided.decision, settings: sprtSettings, wins, losses };
   }
   return {
     engines,
@@ -272,4 +274,21 @@ export class RunningScore {
       .map((e) => ({ name: e, score: this.points.get(e)! / this.played.get(e)!, games: this.played.get(e)! }))
       .sort((p, q) => q.score - p.score);
   }
+}
+
+/**
+ * The SPRT of `a` against `b` over `records` in the order they were written (the order the games finished): the
+ * decision of its first crossing stands (stats.ts sequentialSprt).
+ */
+export function sequentialSprtOf(records: readonly GameRecord[], a: string, b: string, settings: SprtSettings): SprtState {
+  let state: SprtState | null = null;
+  let wins = 0;
+  let losses = 0;
+  for (const r of records) {
+    if (r.winners.includes(a) && r.losers.includes(b)) wins++;
+    else if (r.winners.includes(b) && r.losers.includes(a)) losses++;
+    else continue;
+    state = sequentialSprt(state, wins, losses, settings);
+  }
+  return state ?? sprt(0, 0, settings);
 }

@@ -226,6 +226,17 @@ export function sprtLlr(wins: number, losses: number, elo0: number, elo1: number
   return wins * Math.log(p1 / p0) + losses * Math.log((1 - p1) / (1 - p0));
 }
 
+/**
+ * The SPRT over games in the order they finished: the test ends the first time the LLR crosses a bound, and that
+ * decision stands. With several games at once, games already running when it crosses still finish and count in
+ * the tally, and can carry the LLR back inside the bounds; deciding again from the totals would then undo a
+ * finished test (and a resume would play on).
+ */
+export function sequentialSprt(previous: SprtState | null, wins: number, losses: number, s: SprtSettings): SprtState {
+  const now = sprt(wins, losses, s);
+  return previous !== null && previous.decision !== 'continue' ? { ...now, decision: previous.decision } : now;
+}
+
 export function sprt(wins: number, losses: number, s: SprtSettings): SprtState {
   const { lower, upper } = sprtBounds(s.alpha, s.beta);
   const llr = sprtLlr(wins, losses, s.elo0, s.elo1);

@@ -14,6 +14,7 @@ import {
   normalQuantile,
   pairEstimate,
   scoreFromElo,
+  sequentialSprt,
   sprt,
   sprtBounds,
   sprtLlr,
@@ -131,6 +132,21 @@ describe('SPRT', () => {
     expect(sprt(80, 20, { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 }).decision).toBe('H1');
     expect(sprt(150, 150, { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 }).decision).toBe('H0');
     expect(sprt(12, 10, { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 }).decision).toBe('continue');
+  });
+
+  it('keeps the decision of the first crossing when games still running carry the LLR back inside', () => {
+    const settings = { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 };
+    // Each win adds ln(p1/p0) = 0.1336 and each loss ln((1-p1)/(1-p0)) = -0.1432: 23 straight wins cross the upper
+    // bound 2.944 (LLR 3.07); a 24th game lost by the other engine, already running, brings it back to 2.93.
+    let state = null;
+    for (let w = 1; w <= 23; w++) state = sequentialSprt(state, w, 0, settings);
+    expect(state!.decision).toBe('H1');
+    const after = sequentialSprt(state, 23, 1, settings);
+    expect(sprt(23, 1, settings).decision).toBe('continue');
+    expect(after.decision).toBe('H1');
+    expect(after.llr).toBeCloseTo(sprt(23, 1, settings).llr, 12);
+    // Before any crossing it is the plain test.
+    expect(sequentialSprt(null, 12, 10, settings)).toEqual(sprt(12, 10, settings));
   });
 
   it('refuses settings that make no sense', () => {
