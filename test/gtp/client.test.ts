@@ -82,6 +82,11 @@ describe('GtpClient: responses', () => {
 describe('GtpClient: failures', () => {
   it('times out a hung engine, kills its whole process group and rejects everything pending', async () => {
     const c = fake('silent', { timeoutMs: 300 });
+    // The clock starts at the send: wait until the engine has started its grandchild, however slowly node starts
+    // on a loaded machine, so the timeout is what kills it, not a start that outlasted 300 ms.
+    for (let waited = 0; !/grandchild \d+/.test(c.stderr) && waited < 20_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const first = c.send('1 name');
     const queued = c.send('2 name');
     const error = await rejection(first);
