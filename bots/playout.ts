@@ -22,6 +22,7 @@ import { PLAY_SUICIDE, Position } from '../src/position.js';
 import { EMPTY } from '../src/vocabulary.js';
 import type { Rng } from '../src/rng.js';
 import { kernelSupports, PlayoutKernel } from './kernel/playout-kernel.js';
+import { cutsOrConnects } from './cut-connect.js';
 import { SquarePatterns } from './patterns.js';
 import { RefusalCache } from './refusal-cache.js';
 
@@ -36,6 +37,8 @@ const LATE_MOVES_PER_VERTEX = 2;
  * starts remembering refusals (bots/refusal-cache.ts); before that the upkeep would cost more than it saves.
  */
 const REMEMBER_AFTER_TRIES = 16;
+/** Cutting and connecting looks at this many neighbours of the last move at most (one bit each in a 32-bit mask). */
+const CUT_NEIGHBOURS = 32;
 
 /**
  * Which code plays: `wasm` the WebAssembly kernel (bots/kernel/, the same moves about twice as fast), `typescript`
@@ -227,6 +230,13 @@ export class LightPlayout {
   private readonly patternMoves = new Int32Array(8);
 
   /**
+   * Cutting and connecting where there are no 3x3 patterns (a search setting; undirected graphs): after the
+   * tactical answer, an empty neighbour of the last move that would touch two different enemy chains or two
+   * different own chains (bots/cut-connect.ts) is played before any random move.
+   */
+  cutConnect = false;
+
+  /**
    * A playout of `position` in TypeScript (the position is the caller's), or with `kernel`, whose position it
    * must be. LightPlayout.forGraph picks the engine.
    */
@@ -351,7 +361,7 @@ export class LightPlayout {
   run(rng: Rng, order: readonly number[], seat: number, ko: number, lastMove = -1): PlayoutResult {
     const kernel = this.kernel;
     if (kernel !== null && kernel.accepts(order, this.patterns)) {
-      const moves = kernel.run(rng, order, seat, ko, lastMove, this.moveCap, this.tactics, this.patterns);
+      const moves = kernel.run(rng, order, seat, ko, lastMove, this.moveCap, this.tactics, this.patterns, this.cutConnect);
       this.playedCount = moves;
       return { moves, capped: moves >= this.moveCap, endSeat: kernel.endSeat };
     }
@@ -376,6 +386,7 @@ export class LightPlayout {
         if (answer >= 0 && this.tryMove(answer, c, koBan)) played = answer;
       }
       if (played < 0 && this.patterns !== null && lastMove >= 0) played = this.patternMove(rng, lastMove, c, koBan);
+      if (played < 0 && this.cutConnect && this.undirected && lastMove >= 0) played = this.cutConnectMove(rng, lastMove, c, koBan);
       const empties = p.emptyCount;
       if (played < 0 && empties > 0) played = this.scanAndPlay(rng, c, koBan);
       if (played >= 0) {
@@ -458,6 +469,42 @@ export class LightPlayout {
       if (this.tryMove(v, c, ko)) return v;
     }
     return -1;
+  }
+
+  /**
+   * Plays a cutting or connecting move next to the last move m: the first tried is drawn uniformly among the empty
+   * neighbours of m (the first CUT_NEIGHBOURS of them) that cut or connect, the others follow in adjacency order (a
+   * refused try changes nothing, so the matches stay the same); -1 when none is acceptable. The matches are one bit
+   * each, so every neighbour is judged once.
+   */
+  private cutConnectMove(rng: Rng, m: number, c: number, ko: number): number {
+    const p = this.position;
+    const { adjStart, adj } = p.graph;
+    const start = adjStart[m];
+    const degree = Math.min(adjStart[m + 1] - start, CUT_NEIGHBOURS);
+    let mask = 0;
+    let count = 0;
+    for (let k = 0; k < degree; k++) {
+      if (this.cutsOrConnectsAt(adj[start + k], c)) {
+        mask |= 1 << k;
+        count++;
+      }
+    }
+    if (count === 0) return -1;
+    let skip = rng.int(count);
+    let first = 0;
+    while (((mask >>> first) & 1) === 0 || skip-- > 0) first++;
+    for (let k = 0; k < degree; k++) {
+      const i = first + k < degree ? first + k : first + k - degree;
+      if (((mask >>> i) & 1) === 0) continue;
+      const v = adj[start + i];
+      if (this.tryMove(v, c, ko)) return v;
+    }
+    return -1;
+  }
+
+  private cutsOrConnectsAt(v: number, c: number): boolean {
+    return this.position.color[v] === EMPTY && cutsOrConnects(this.position, v, c);
   }
 
   /**

@@ -24,6 +24,9 @@ export interface BotOptions extends SearchLimits {
   readonly patterns?: boolean;
   readonly ladders?: boolean;
   readonly cutConnect?: boolean;
+  readonly playoutCuts?: boolean;
+  readonly learnedPrior?: boolean;
+  readonly learnedPriorScale?: number;
   /** Dynamic komi in handicap games (bots/dynamic-komi.ts). */
   readonly dynamicKomi?: boolean;
   /** Its points per handicap stone, and the fraction of the vertices (in moves) by which it fades to 0. */
@@ -67,6 +70,9 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       patterns: options.patterns ?? DEFAULT_UCT_SETTINGS.patterns,
       ladders: options.ladders ?? DEFAULT_UCT_SETTINGS.ladders,
       cutConnect: options.cutConnect ?? DEFAULT_UCT_SETTINGS.cutConnect,
+      playoutCuts: options.playoutCuts ?? DEFAULT_UCT_SETTINGS.playoutCuts,
+      learnedPrior: options.learnedPrior ?? DEFAULT_UCT_SETTINGS.learnedPrior,
+      learnedPriorScale: options.learnedPriorScale ?? DEFAULT_UCT_SETTINGS.learnedPriorScale,
       dynamicKomi: options.dynamicKomi ?? DEFAULT_UCT_SETTINGS.dynamicKomi,
       dynamicKomiPerStone: options.dynamicKomiPerStone ?? DEFAULT_UCT_SETTINGS.dynamicKomiPerStone,
       dynamicKomiFade: options.dynamicKomiFade ?? DEFAULT_UCT_SETTINGS.dynamicKomiFade,

@@ -29,9 +29,10 @@ import { savingMove } from './saving-move.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
 import { BoardLines, emptyArea } from './board-lines.js';
 import { LADDER_DEAD, LadderPriors } from './ladder.js';
+import { LearnedPrior } from './learned-prior.js';
 import { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
-import { cutsOrConnects } from './cut-connect.js';
+import { cutsOrConnects, PLAYOUT_CUTS_MIN_TRIANGLE_SHARE, triangleShare } from './cut-connect.js';
 import { EXPANDING, NO_NODE, NodePool, REWARD_SCALE, type PoolBuffers } from './tree.js';
 
 /** The tree's default memory budget, in MiB: room for about 28 million nodes of two colours, and it fits a laptop. */
@@ -54,6 +55,12 @@ export interface UctSettings {
   readonly ladders: boolean;
   /** Priors for cutting and connecting moves on graphs without 3x3 patterns (bots/cut-connect.ts). */
   readonly cutConnect: boolean;
+  /** Priors from the learned move model (bots/learned-prior.ts) in place of the hand-set values. */
+  readonly learnedPrior: boolean;
+  /** How sharply the learned prior's values follow the model. */
+  readonly learnedPriorScale: number;
+  /** Cutting and connecting moves next to the last move in the playouts, on graphs without 3x3 patterns (bots/playout.ts). */
+  readonly playoutCuts: boolean;
   /** In handicap games, playouts are counted with a larger komi early on (bots/dynamic-komi.ts). */
   readonly dynamicKomi: boolean;
   /** Its extra points per handicap stone at the first move. */
@@ -83,6 +90,9 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   patterns: true,
   ladders: true,
   cutConnect: true,
+  playoutCuts: true,
+  learnedPrior: true,
+  learnedPriorScale: 0.4,
   // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
   dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
@@ -672,6 +682,9 @@ class SearchState {
   private squarePatterns: SquarePatterns | null = null;
   private boardLines: BoardLines | null = null;
   private ladders: LadderPriors | null = null;
+  private learned: LearnedPrior | null = null;
+  /** The learned prior's values of the children being made (one per candidate). */
+  private learnedValues = new Float64Array(0);
   private readonly evaluator: PlayoutEvaluator;
   private readonly rootCounters: Float64Array;
   private readonly rootPrisoners: Float64Array;
@@ -680,6 +693,7 @@ class SearchState {
   private rootSeat = 0;
   private rootPasses = 0;
   private rootLastMove = -1;
+  private rootSecondLastMove = -1;
   private readonly path = new Int32Array(MAX_DEPTH + 1);
   /**
    * Per vertex, this simulation's first player there as generation * AMAF_COLORS + colour (an older generation:
@@ -833,8 +847,15 @@ class SearchState {
       this.playout.tactics = this.settings.tactics;
       this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
       this.playout.patterns = this.squarePatterns;
+      this.playout.cutConnect =
+        this.settings.playoutCuts && this.squarePatterns === null && triangleShare(graph) >= PLAYOUT_CUTS_MIN_TRIANGLE_SHARE;
       this.boardLines = BoardLines.forGraph(graph);
       this.ladders = this.settings.priors && this.settings.ladders ? new LadderPriors(graph.n) : null;
+      this.learned =
+        this.settings.priors && this.settings.learnedPrior && graph.arcCount === 0
+          ? new LearnedPrior(graph, this.squarePatterns, this.boardLines, this.settings.learnedPriorScale)
+          : null;
+      this.learnedValues = new Float64Array(graph.n + 1);
       this.undirected = graph.arcCount === 0;
     }
     this.rootPosition.copyFrom(game.position);
@@ -847,6 +868,8 @@ class SearchState {
     this.rootSeat = seat;
     this.rootPasses = game.passes;
     this.rootLastMove = game.lastMove?.vertex ?? -1;
+    const played = game.moves();
+    this.rootSecondLastMove = played.length >= 2 ? played[played.length - 2].vertex : -1;
   }
 
   /**
@@ -862,18 +885,29 @@ class SearchState {
     const count = moves.length + (canPass ? 1 : 0);
     const first = pool.reserve(count);
     if (first === NO_NODE) throw new RangeError('node pool full: a root\'s children always fit a cleared pool');
-    for (let k = 0; k < moves.length; k++) this.addChild(first + k, root, moves[k], color, seat, position);
+    const learned = this.learnedValuesOf(position, moves, moves.length, color, this.rootLastMove, this.rootSecondLastMove);
+    for (let k = 0; k < moves.length; k++) this.addChild(first + k, root, moves[k], color, seat, position, learned?.[k]);
     if (canPass) this.addChild(first + moves.length, root, PASS, color, seat, position);
     pool.firstChild[root] = first;
     pool.childCount[root] = count;
   }
 
-  /** Initialises reserved slot `child` as a child of `parent`, with its prior. */
-  private addChild(child: number, parent: number, move: number, color: number, seat: number, position: Position): void {
+  /** The learned prior's values of moves[0..count), or null when the search runs without it. */
+  private learnedValuesOf(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number): Float64Array | null {
+    if (this.learned === null) return null;
+    this.learned.values(position, moves, count, color, last, secondLast, this.learnedValues);
+    return this.learnedValues;
+  }
+
+  /** Initialises reserved slot `child` as a child of `parent`, with its prior (`learned`: the learned prior's value). */
+  private addChild(child: number, parent: number, move: number, color: number, seat: number, position: Position, learned?: number): void {
     const pool = this.pool;
     pool.init(child, move, color, seat, parent);
     if (!this.settings.priors) return;
-    let value = move === PASS ? PRIOR_PASS : priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect);
+    let value =
+      move === PASS
+        ? PRIOR_PASS
+        : learned ?? priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect);
     const ladder = move === PASS || this.ladders === null ? 0 : this.ladders.valueAt(move);
     // A dead ladder is bad whatever else the move does; an escape or a ladder capture is at least as good as it says.
     if (ladder === LADDER_DEAD) value = ladder;
@@ -893,7 +927,7 @@ class SearchState {
    * claimed goes on as at a leaf. The children are written first and published last (childCount, an atomic store),
    * so a thread that reads a non-zero childCount (an atomic load) sees them whole.
    */
-  private expand(node: number, seat: number, ko: number): boolean {
+  private expand(node: number, seat: number, ko: number, lastMove: number, secondLastMove: number): boolean {
     const pool = this.pool;
     if (Atomics.compareExchange(pool.firstChild, node, NO_NODE, EXPANDING) !== NO_NODE) return true;
     const work = this.work!;
@@ -924,7 +958,8 @@ class SearchState {
       return total > 0;
     }
     if (this.settings.priors) this.ladders?.prepare(work, color);
-    for (let k = 0; k < count; k++) this.addChild(first + k, node, candidates[k], color, seat, work);
+    const learned = this.learnedValuesOf(work, candidates, count, color, lastMove, secondLastMove);
+    for (let k = 0; k < count; k++) this.addChild(first + k, node, candidates[k], color, seat, work, learned?.[k]);
     if (canPass) this.addChild(first + count, node, PASS, color, seat, work);
     Atomics.store(pool.firstChild, node, first);
     Atomics.store(pool.childCount, node, total);
@@ -1019,6 +1054,7 @@ class SearchState {
     let passes = this.rootPasses;
     let ko = work.koVertex;
     let lastMove = this.rootLastMove;
+    let secondLastMove = this.rootSecondLastMove;
     let rewards: Float64Array | null = null;
     const paid = this.rules.passes === 'paid';
     Atomics.add(pool.visits, root, 1);
@@ -1029,7 +1065,7 @@ class SearchState {
         // Real visits only (this one included, counted on the way down): a prior's virtual visits must not expand a
         // leaf on its first visit.
         if (node === root || pool.visits[node] <= this.expandAt) break;
-        if (!this.expand(node, seat, ko)) {
+        if (!this.expand(node, seat, ko, lastMove, secondLastMove)) {
           // The colour to move can neither move nor pass: it loses (famine, Conway).
           rewards = this.lossFor(order[seat]);
           break;
@@ -1047,6 +1083,7 @@ class SearchState {
         passes++;
         if (paid) this.counters[color] -= 1;
         ko = -1;
+        secondLastMove = lastMove;
         lastMove = -1;
       } else {
         if (this.undirected) work.playQuick(move, color);
@@ -1058,6 +1095,7 @@ class SearchState {
         this.prisoners[color] += work.captured;
         passes = 0;
         ko = work.koVertex;
+        secondLastMove = lastMove;
         lastMove = move;
       }
       node = child;

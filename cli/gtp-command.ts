@@ -28,6 +28,8 @@ const MAX_EXPLORATION = 100;
 const MAX_VISITS = 1e9;
 /** Prior visits are stored with their rewards in 32-bit fixed point: keep them far from its range. */
 const MAX_PRIOR_VISITS = 10_000;
+/** The learned prior's scale: past a few units every value is already 0.1 or 0.9. */
+const MAX_PRIOR_SCALE = 100;
 /** Typo guards for the dynamic komi: points per stone, and the fade as a fraction of the vertices. */
 const MAX_KOMI_PER_STONE = 100;
 const MAX_KOMI_FADE = 10;
@@ -43,6 +45,9 @@ interface GtpOptions extends SearchLimitFlags {
   patterns: boolean;
   ladders: boolean;
   cutConnect: boolean;
+  playoutCuts: boolean;
+  learnedPrior: boolean;
+  learnedPriorScale?: string;
   dynamicKomi?: boolean;
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
@@ -75,6 +80,9 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-patterns', "UCT without MoGo's 3x3 patterns (square lattices only) in playouts and priors")
     .option('--no-ladders', 'UCT priors without ladder reading')
     .option('--no-cut-connect', 'UCT priors without cutting and connecting moves (graphs without 3x3 patterns)')
+    .option('--no-learned-prior', 'UCT priors from the hand-set values instead of the learned move model')
+    .option('--learned-prior-scale <s>', `how sharply the learned prior's values follow the model (default ${DEFAULT_UCT_SETTINGS.learnedPriorScale})`)
+    .option('--no-playout-cuts', 'UCT playouts without cutting and connecting next to the last move (graphs without 3x3 patterns)')
     .option('--dynamic-komi', 'UCT counts playouts with a larger komi early in handicap games (off by default)')
     .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (the default)')
     .option('--dynamic-komi-stone <p>', `UCT dynamic komi: extra points per handicap stone at the start (default ${DEFAULT_UCT_SETTINGS.dynamicKomiPerStone})`)
@@ -124,6 +132,10 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         patterns: opts.patterns,
         ladders: opts.ladders,
         cutConnect: opts.cutConnect,
+        playoutCuts: opts.playoutCuts,
+        learnedPrior: opts.learnedPrior,
+        learnedPriorScale:
+          opts.learnedPriorScale === undefined ? undefined : positiveNumber('--learned-prior-scale', opts.learnedPriorScale, MAX_PRIOR_SCALE),
         dynamicKomi: opts.dynamicKomi,
         dynamicKomiPerStone,
         dynamicKomiFade,

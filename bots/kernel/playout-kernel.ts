@@ -14,7 +14,7 @@ import { PLAYOUT_WASM_BASE64 } from './playout-wasm.js';
 
 interface KernelExports {
   init(...addresses: number[]): void;
-  run(seat: number, seats: number, ko: number, lastMove: number, cap: number, tactics: number, patterns: number): number;
+  run(seat: number, seats: number, ko: number, lastMove: number, cap: number, tactics: number, patterns: number, cutConnect: number): number;
 }
 
 // The io block's slots (bots/kernel/assembly/playout.ts).
@@ -214,6 +214,7 @@ export class PlayoutKernel {
     cap: number,
     tactics: boolean,
     patterns: SquarePatterns | null,
+    cutConnect = false,
   ): number {
     if (order !== this.loadedOrder) {
       for (let k = 0; k < order.length; k++) this.order[k] = order[k];
@@ -231,7 +232,7 @@ export class PlayoutKernel {
     io[IO_CAPTURED] = p.captured;
     io[IO_SELF_CAPTURED] = p.selfCaptured;
     io[IO_KO_VERTEX] = p.koVertex;
-    const moves = this.exports.run(seat, order.length, ko, lastMove, Math.min(cap, this.maxMoves), tactics ? 1 : 0, patterns !== null ? 1 : 0);
+    const moves = this.exports.run(seat, order.length, ko, lastMove, Math.min(cap, this.maxMoves), tactics ? 1 : 0, patterns !== null ? 1 : 0, cutConnect ? 1 : 0);
     rng.readState(io, IO_RNG);
     p.emptyCount = io[IO_EMPTY_COUNT];
     p.captured = io[IO_CAPTURED];

@@ -4,9 +4,9 @@
  * 3x3 patterns, unless switched off.
  */
 import { describe, expect, it } from 'vitest';
-import { cutsOrConnects } from '../../bots/cut-connect.js';
+import { cutsOrConnects, PLAYOUT_CUTS_MIN_TRIANGLE_SHARE, triangleShare } from '../../bots/cut-connect.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from '../../bots/uct.js';
-import { gameFromPosition } from '../helpers/diagram.js';
+import { gameFromPosition, graphOf } from '../helpers/diagram.js';
 
 const BLACK = 1;
 const WHITE = 2;
@@ -49,7 +49,7 @@ describe('the prior in the search', () => {
     // simulation run.
     const centre = (cutConnect: boolean) => {
       const game = gameFromPosition(WHEEL, 'O..O...', 'area', BLACK);
-      const bot = new UctBot({ ...DEFAULT_UCT_SETTINGS, playouts: 1, seed: 'c', resignThreshold: 0, cutConnect });
+      const bot = new UctBot({ ...DEFAULT_UCT_SETTINGS, playouts: 1, seed: 'c', resignThreshold: 0, cutConnect, learnedPrior: false });
       bot.genmove(game, BLACK);
       const stats = bot.rootStats();
       const k = stats.moves.indexOf(6);
@@ -60,5 +60,20 @@ describe('the prior in the search', () => {
     // The best prior of the root, so the simulation went there.
     expect(on.visits).toBe(11);
     expect(centre(false).reward).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('triangleShare: where the playouts cut and connect', () => {
+  it('every edge of hex, king-move and triangular boards lies on a triangle; none of a grid or a cycle', () => {
+    for (const spec of ['hex 5', 'king 7 7', 'tri 5 5']) expect(triangleShare(graphOf(spec)), spec).toBe(1);
+    for (const spec of ['grid 9 9', 'torus 9 9', 'cycle 20']) expect(triangleShare(graphOf(spec)), spec).toBe(0);
+  });
+
+  it('a sparse random graph falls below the threshold, the wheel above it', () => {
+    expect(triangleShare(graphOf('random 100 0.06 3'))).toBeLessThan(PLAYOUT_CUTS_MIN_TRIANGLE_SHARE);
+    // Wheel: every rim edge has the centre as a common neighbour, every spoke two rim vertices.
+    expect(triangleShare(graphOf(WHEEL))).toBe(1);
+    // A path with one triangle at its end: 3 of its 5 edges.
+    expect(triangleShare(graphOf('edges 5 1-2 2-3 3-4 4-5 3-5'))).toBeCloseTo(3 / 5);
   });
 });

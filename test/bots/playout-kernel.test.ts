@@ -68,6 +68,8 @@ interface Setting {
   label?: string;
   tactics: boolean;
   patterns: boolean;
+  /** Cutting and connecting next to the last move (graphs without patterns). */
+  cuts?: boolean;
   order: number[];
   playouts: number;
   /** Moves played from the empty board before the playouts start (a mid-game position, with its ko and last move). */
@@ -81,6 +83,7 @@ function compare(setting: Setting): number {
     const playout = LightPlayout.forGraph(g, { engine });
     playout.tactics = setting.tactics;
     playout.patterns = setting.patterns ? SquarePatterns.forGraph(g) : null;
+    playout.cutConnect = setting.cuts ?? false;
     return playout;
   });
   expect(engines[0].engine).toBe('wasm');
@@ -134,6 +137,13 @@ describe('the WebAssembly playout kernel', () => {
       { spec: 'grid 80 80', tactics: true, patterns: true, order: [1, 2], playouts: 2, prefix: 300 },
       { spec: 'grid 7 7', tactics: true, patterns: false, order: [1, 2, 3], playouts: 40, prefix: 12 },
       { spec: 'random 100 0.04 3', tactics: false, patterns: false, order: [1, 2, 1, 3], playouts: 40, prefix: 0 },
+      { spec: 'hex 5', tactics: true, patterns: false, cuts: true, order: [1, 2], playouts: 40, prefix: 5 },
+      { spec: 'king 9 9', tactics: true, patterns: false, cuts: true, order: [1, 2], playouts: 40, prefix: 10 },
+      { spec: 'random 300 0.013 1', tactics: true, patterns: false, cuts: true, order: [1, 2], playouts: 20, prefix: 40 },
+      { spec: 'random 6000 0.00067 4', tactics: true, patterns: false, cuts: true, order: [1, 2], playouts: 2, prefix: 500 },
+      { spec: 'grid 7 7', tactics: true, patterns: false, cuts: true, order: [1, 2, 3], playouts: 40, prefix: 12 },
+      // Degrees past the 32 neighbours cutting and connecting looks at.
+      { spec: 'random 60 0.7 1', tactics: true, patterns: false, cuts: true, order: [1, 2], playouts: 20, prefix: 10 },
     ];
     expect(['random 6000 0.00067 4', 'grid 80 80'].map((spec) => Position.squaresExactOn(graph(spec)))).toEqual([false, false]);
     for (const setting of settings) {

@@ -64,6 +64,26 @@ describe('search tuning options', () => {
     }
   });
 
+  it('the learned prior scale reaches the tree: a larger one spreads the root children\'s prior values', () => {
+    const graph = parseGraphSpec('grid 5 5');
+    const rules = parseRules('area');
+    if (!graph.ok || !rules.ok) throw new Error('setup');
+    const spread = (learnedPriorScale: number) => {
+      const bot = createBot('uct', { seed: '5', playouts: 1, learnedPriorScale });
+      if (!bot.ok) throw new Error(bot.error.message);
+      const uct = bot.value as UctBot;
+      const game = new Game(graph.value, rules.value);
+      for (const [color, v] of [[1, 12], [2, 13], [1, 7]] as const) game.play(color, v);
+      uct.genmove(game, 2);
+      // Each child's reward sum is 10 virtual visits at its prior value, plus at most 1 from the one simulation.
+      const rewards = uct.rootStats().rewards.slice(0, -1);
+      return Math.max(...rewards) - Math.min(...rewards);
+    };
+    // Values 0.5 + 0.4 tanh(S ln r): S = 0.05 keeps them within a few hundredths of 0.5, S = 3 reaches 0.1 and 0.9.
+    expect(spread(0.05)).toBeLessThan(2);
+    expect(spread(3)).toBeGreaterThan(6);
+  });
+
   it('refuses values out of range, naming the flag', async () => {
     for (const [args, message] of [
       [['--exploration', '-1'], /--exploration must be a number in \[0, 100\], got "-1"/],
@@ -77,6 +97,9 @@ describe('search tuning options', () => {
       [['--dynamic-komi-stone', 'x'], /--dynamic-komi-stone must be a number/],
       [['--dynamic-komi-fade', '0'], /--dynamic-komi-fade/],
       [['--dynamic-komi-fade', '11'], /--dynamic-komi-fade/],
+      [['--learned-prior-scale', '0'], /--learned-prior-scale/],
+      [['--learned-prior-scale', '101'], /--learned-prior-scale/],
+      [['--learned-prior-scale', 'sharp'], /--learned-prior-scale/],
     ] as const) {
       const err: string[] = [];
       const code = await runCli(['gtp', ...args], { writeOut: () => undefined, writeErr: (t: string) => void err.push(t) });

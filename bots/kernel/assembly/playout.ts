@@ -76,6 +76,8 @@ const JUDGE_EYE: i32 = -3;
 const LATE_MOVES_PER_VERTEX: i32 = 2;
 /** As in bots/playout.ts: refusals are remembered once a move takes more draws than this. */
 const REMEMBER_AFTER_TRIES: i32 = 16;
+/** As in bots/playout.ts: cutting and connecting looks at this many neighbours of the last move at most. */
+const CUT_NEIGHBOURS: i32 = 32;
 
 // Playout state.
 let emptyCount: i32 = 0;
@@ -865,6 +867,56 @@ function patternMove(m: i32, c: i32, ko: i32): i32 {
   return -1;
 }
 
+/** cutsOrConnects (bots/cut-connect.ts) of an empty vertex v: it would touch two different enemy or own chains. */
+function cutsOrConnectsAt(v: i32, c: i32): bool {
+  if (colorOf(v) != EMPTY) return false;
+  let own = -1;
+  let enemy = -1;
+  for (let i = ld(adjStartP, v), end = ld(adjStartP, v + 1); i < end; i++) {
+    const w = ld(adjP, i);
+    const cw = colorOf(w);
+    if (cw == EMPTY) continue;
+    const h = ld(headP, w);
+    if (cw == c) {
+      if (own >= 0 && own != h) return true;
+      own = h;
+    } else {
+      if (enemy >= 0 && enemy != h) return true;
+      enemy = h;
+    }
+  }
+  return false;
+}
+
+/**
+ * LightPlayout.cutConnectMove: the first try drawn uniformly among m's empty neighbours (the first CUT_NEIGHBOURS)
+ * that cut or connect, the others in adjacency order after it, one bit each; -1 when none is acceptable.
+ */
+function cutConnectMove(m: i32, c: i32, ko: i32): i32 {
+  const start = ld(adjStartP, m);
+  const all = ld(adjStartP, m + 1) - start;
+  const degree = all < CUT_NEIGHBOURS ? all : CUT_NEIGHBOURS;
+  let mask: u32 = 0;
+  let count = 0;
+  for (let k = 0; k < degree; k++) {
+    if (cutsOrConnectsAt(ld(adjP, start + k), c)) {
+      mask |= (<u32>1) << k;
+      count++;
+    }
+  }
+  if (count == 0) return -1;
+  let skip = randomInt(count);
+  let first = 0;
+  while (((mask >> first) & 1) == 0 || skip-- > 0) first++;
+  for (let k = 0; k < degree; k++) {
+    const i = first + k < degree ? first + k : first + k - degree;
+    if (((mask >> i) & 1) == 0) continue;
+    const v = ld(adjP, start + i);
+    if (tryMove(v, c, ko)) return v;
+  }
+  return -1;
+}
+
 /** Draws empty vertices without replacement (in place) until one is acceptable and plays it; -1 when none is. */
 function scanAndPlay(c: i32, ko: i32): i32 {
   const rememberFrom = emptyCount - REMEMBER_AFTER_TRIES;
@@ -914,7 +966,7 @@ let lastPlayed: i32 = -1;
  * `lastMove` the move before (-1: none), at most `cap` moves, `patterns` only when a ring and table were given.
  * Returns the number of moves played (each recorded in playedVertex/playedColor); sets endSeat and lastPlayed.
  */
-function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool): i32 {
+function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool, useCuts: bool): i32 {
   const lateAfter = LATE_MOVES_PER_VERTEX * n;
   let passes = 0;
   let moves = 0;
@@ -930,6 +982,7 @@ function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTac
       if (answer >= 0 && tryMove(answer, c, koBan)) played = answer;
     }
     if (played < 0 && usePatterns && last >= 0) played = patternMove(last, c, koBan);
+    if (played < 0 && useCuts && last >= 0) played = cutConnectMove(last, c, koBan);
     if (played < 0 && emptyCount > 0) played = scanAndPlay(c, koBan);
     if (played >= 0) {
       st(playedVertexP, moves, played);
@@ -996,7 +1049,7 @@ function playOutArcs(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, us
  * Plays the position out (LightPlayout.run; the arguments as playOut's). Reads the random state and the position's
  * scalars from io and writes them back, with the end seat. Returns the number of moves played.
  */
-export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool): i32 {
+export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool, useCuts: bool): i32 {
   rngA = <u32>ld(ioP, IO_RNG_A);
   rngB = <u32>ld(ioP, IO_RNG_B);
   rngC = <u32>ld(ioP, IO_RNG_C);
@@ -1013,7 +1066,7 @@ export function run(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, use
   remembering = false;
   const moves = arcs
     ? playOutArcs(seat, seats, ko, lastMove, cap, useTactics)
-    : playOut(seat, seats, ko, lastMove, cap, useTactics, usePatterns);
+    : playOut(seat, seats, ko, lastMove, cap, useTactics, usePatterns, useCuts);
   st(ioP, IO_RNG_A, <i32>rngA);
   st(ioP, IO_RNG_B, <i32>rngB);
   st(ioP, IO_RNG_C, <i32>rngC);

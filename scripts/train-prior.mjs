@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// Trains the learned prior's move model (bots/prior-model.ts) from game records: every move of the named players is
+// a competition among the legal moves of that position, each rated by the product of its feature strengths
+// (bots/move-features.ts), fitted by minorization-maximization (Hunter 2004; Coulom 2007) with one virtual win and
+// one virtual loss against strength 1 per value. Two models: `lattice` with the 3x3 shapes, `general` without them
+// (for graphs without square patterns). A development tool, not part of the product or of the tests.
+//
+//   npm run build && node scripts/train-prior.mjs --player pachi --out bots/prior-model.ts runs/pachi-*/sgf
+//
+// Prints the prediction rate (the expert's move ranked first) on the held-out tenth of the games (every tenth).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseGraphSpec } from '../dist/src/families.js';
+import { Position } from '../dist/src/position.js';
+import { parseSgf } from '../dist/src/sgf.js';
+import { BoardLines } from '../dist/bots/board-lines.js';
+import { SquarePatterns } from '../dist/bots/patterns.js';
+import { judgeUndirected, JUDGE_EYE, JUDGE_ILLEGAL } from '../dist/bots/playout.js';
+import { canonicalShape, FEATURE_GROUP_COUNT, FEATURE_GROUPS, FEATURE_VALUES, MoveFeatures, SHAPE_GROUP } from '../dist/bots/move-features.js';
+
+const args = process.argv.slice(2);
+let player = 'pachi';
+let out = null;
+let iterations = 30;
+let minShapeCount = 3;
+const inputs = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--player') player = args[++i];
+  else if (args[i] === '--out') out = args[++i];
+  else if (args[i] === '--iterations') iterations = Number(args[++i]);
+  else if (args[i] === '--min-shape-count') minShapeCount = Number(args[++i]);
+  else inputs.push(args[i]);
+}
+const files = inputs.flatMap((path) => (statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(path, f)) : [path]));
+if (files.length === 0) throw new Error('no .sgf files given');
+/** The players whose moves are learnt (`--player a,b`). */
+const players = new Set(player.split(','));
+
+/** Competitions: for each, the candidates' feature vectors (flat) and the index of the move chosen. */
+function extract(paths) {
+  const competitions = [];
+  const graphs = new Map();
+  for (const path of paths) {
+    const record = parseSgf(readFileSync(path, 'utf8'));
+    if (!record.ok) continue;
+    const sgf = record.value;
+    const names = { 1: sgf.properties.get('PB')?.[0] ?? '', 2: sgf.properties.get('PW')?.[0] ?? '' };
+    if (!players.has(names[1]) && !players.has(names[2])) continue;
+    const spec = `grid ${sgf.width} ${sgf.height}`;
+    if (!graphs.has(spec)) {
+      const g = parseGraphSpec(spec).value;
+      graphs.set(spec, { g, features: new MoveFeatures(g.n, SquarePatterns.forGraph(g), BoardLines.forGraph(g)) });
+    }
+    const { g, features } = graphs.get(spec);
+    const p = new Position(g);
+    let last = -1;
+    let second = -1;
+    const vector = new Int32Array(FEATURE_GROUP_COUNT);
+    for (const move of sgf.moves) {
+      const v = move.point === null ? -1 : move.point.y * sgf.width + move.point.x;
+      if (v >= 0 && players.has(names[move.color])) {
+        features.prepare(p, last, second);
+        const flat = [];
+        let chosen = -1;
+        for (let i = 0; i < p.emptyCount; i++) {
+          const w = p.emptyList[i];
+          if (w === p.koVertex) continue;
+          const verdict = judgeUndirected(p, w, move.color);
+          if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
+          features.compute(p, w, move.color, vector);
+          vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
+          if (w === v) chosen = flat.length / FEATURE_GROUP_COUNT;
+          flat.push(...vector);
+        }
+        if (chosen >= 0) competitions.push({ flat: Int32Array.from(flat), chosen });
+      }
+      if (v >= 0) {
+        p.forgetUndo();
+        p.play(v, move.color, false);
+      }
+      second = last;
+      last = v;
+    }
+  }
+  return competitions;
+}
+
+// Every tenth game is held out to measure the model.
+const train = extract(files.filter((_, i) => i % 10 !== 9));
+const test = extract(files.filter((_, i) => i % 10 === 9));
+console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
+
+function fit(competitions, withShapes) {
+  const gammas = FEATURE_VALUES.map((count, g) => (g === SHAPE_GROUP ? new Float64Array(count).fill(1) : new Float64Array(count).fill(1)));
+  const groups = withShapes ? FEATURE_GROUP_COUNT : SHAPE_GROUP;
+  const strength = (flat, k) => {
+    let s = 1;
+    for (let g = 0; g < groups; g++) s *= gammas[g][flat[k * FEATURE_GROUP_COUNT + g]];
+    return s;
+  };
+  const wins = FEATURE_VALUES.map((count) => new Float64Array(count));
+  const seen = FEATURE_VALUES.map((count) => new Float64Array(count));
+  for (const { flat, chosen } of competitions) {
+    for (let g = 0; g < groups; g++) wins[g][flat[chosen * FEATURE_GROUP_COUNT + g]]++;
+    for (let k = 0; k < flat.length / FEATURE_GROUP_COUNT; k++) for (let g = 0; g < groups; g++) seen[g][flat[k * FEATURE_GROUP_COUNT + g]]++;
+  }
+  for (let it = 0; it < iterations; it++) {
+    for (let g = 0; g < groups; g++) {
+      const denominator = new Float64Array(gammas[g].length);
+      for (const { flat } of competitions) {
+        const count = flat.length / FEATURE_GROUP_COUNT;
+        let total = 0;
+        for (let k = 0; k < count; k++) total += strength(flat, k);
+        for (let k = 0; k < count; k++) {
+          const value = flat[k * FEATURE_GROUP_COUNT + g];
+          denominator[value] += strength(flat, k) / gammas[g][value] / total;
+        }
+      }
+      for (let value = 0; value < gammas[g].length; value++) {
+        if (seen[g][value] === 0) continue;
+        // Value 0 (the feature absent) is the group's reference; the shapes, which have none, lean on the virtual games.
+        if (value === 0 && g !== SHAPE_GROUP) continue;
+        const gamma = gammas[g][value];
+        gammas[g][value] = (wins[g][value] + 1) / (denominator[value] + 2 / (gamma + 1));
+      }
+    }
+  }
+  return { gammas, seen, groups };
+}
+
+function accuracy(model, competitions) {
+  let right = 0;
+  for (const { flat, chosen } of competitions) {
+    let best = -1;
+    let bestStrength = -1;
+    for (let k = 0; k < flat.length / FEATURE_GROUP_COUNT; k++) {
+      let s = 1;
+      for (let g = 0; g < model.groups; g++) s *= model.gammas[g][flat[k * FEATURE_GROUP_COUNT + g]];
+      if (s > bestStrength) {
+        bestStrength = s;
+        best = k;
+      }
+    }
+    if (best === chosen) right++;
+  }
+  return right / competitions.length;
+}
+
+const round = (x) => Number(x.toPrecision(3));
+const models = {};
+for (const [name, withShapes] of [['lattice', true], ['general', false]]) {
+  const model = fit(train, withShapes);
+  console.log(`${name}: first choice right in ${(100 * accuracy(model, test)).toFixed(1)}% of the held-out positions (${(100 * accuracy(model, train)).toFixed(1)}% of the training ones)`);
+  const groups = [];
+  for (let g = 0; g < SHAPE_GROUP; g++) {
+    groups.push(Array.from(model.gammas[g], round));
+    console.log(`  ${FEATURE_GROUPS[g]}: ${groups[g].join(' ')}`);
+  }
+  const shapes = [];
+  if (withShapes) {
+    for (let code = 0; code < model.gammas[SHAPE_GROUP].length; code++) {
+      if (model.seen[SHAPE_GROUP][code] >= minShapeCount) shapes.push([code, round(model.gammas[SHAPE_GROUP][code])]);
+    }
+    console.log(`  shapes: ${shapes.length} seen at least ${minShapeCount} times`);
+  }
+  models[name] = { groups, shapes };
+}
+
+if (out !== null) {
+  const text = `/**
+ * The learned prior's move model (bots/learned-prior.ts), generated by scripts/train-prior.mjs from ${files.length} games
+ * (${train.length} positions of ${player}'s moves; command in docs/bots.md). Strengths (gammas) per feature group and
+ * value of bots/move-features.ts; value 0 of each group is the reference, 1. \`shapes\`: canonical 3x3 shape codes
+ * and their strengths (codes not listed: 1). Do not edit by hand: retrain.
+ */
+export interface PriorModel {
+  readonly groups: readonly (readonly number[])[];
+  readonly shapes: readonly (readonly [number, number])[];
+}
+
+export const LATTICE_MODEL: PriorModel = ${JSON.stringify(models.lattice)};
+
+export const GENERAL_MODEL: PriorModel = ${JSON.stringify(models.general)};
+`;
+  writeFileSync(out, text);
+  console.log(`wrote ${out}`);
+}
