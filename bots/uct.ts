@@ -779,6 +779,14 @@ class SearchState {
     const pool = this.pool;
     const position = this.rootPosition!;
     const values: number[] = [];
+    // The learned prior rates the root's moves among themselves, as at the expansion (dead moves and the pass aside).
+    const played: number[] = [];
+    for (let k = 0; k < count; k++) if (pool.move[first + k] >= 0) played.push(pool.move[first + k]);
+    const learned =
+      this.settings.priors && count > 0
+        ? this.learnedValuesOf(position, played, played.length, pool.mover[first], this.rootLastMove, this.rootSecondLastMove)
+        : null;
+    let next = 0;
     let sum = 0;
     for (let k = 0; k < count; k++) {
       const child = first + k;
@@ -787,6 +795,7 @@ class SearchState {
       if (move !== DEAD_MOVE) {
         if (!this.settings.priors) value = 1;
         else if (move === PASS) value = PRIOR_PASS;
+        else if (learned !== null) value = learned[next++];
         else value = priorValue(position, move, pool.mover[child], this.squarePatterns, this.boardLines, this.settings.cutConnect);
       }
       values.push(value);
