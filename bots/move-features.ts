@@ -127,7 +127,8 @@ export class MoveFeatures {
     let sizeAfter = 1;
     if (capturedStones === 0) {
       libertiesAfter = this.libertiesAfter(p, v, c);
-      sizeAfter = this.sizeAfter(p, v, c);
+      // Only a self-atari needs the size.
+      if (libertiesAfter <= 1) sizeAfter = this.sizeAfter(p, v, c);
     }
     out[1] = savesSize === 0 || capturedStones > 0 ? 0 : (savesSize === 1 ? 0 : 3) + libertiesAfter;
     out[2] = capturedStones > 0 || libertiesAfter > 1 ? 0 : sizeAfter === 1 ? 1 : 2;
