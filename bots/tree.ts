@@ -39,6 +39,10 @@ const FULL = 2;
 const CAPACITY = 16;
 const HEADER_WORDS = 32;
 
+/** compactInPlace's marks for a slot not yet numbered: outside the subtree, or in it. */
+const GONE = -1;
+const KEPT = -2;
+
 /** The largest SharedArrayBuffer Node 20 makes (4 GiB) bounds the pool: the reward array is the largest. */
 const MAX_BUFFER_BYTES = 2 ** 32;
 
@@ -289,43 +293,44 @@ export class NodePool {
   }
 
   /**
-   * Copies the subtree under `root` into `target` (cleared first) and returns its new root index: tree reuse keeps
-   * only what the new position can reach, compacted, so the pool never fills with dead branches.
+   * Keeps only the subtree under `root`, slid down to the front of the pool in its order, and returns its new root,
+   * 0. Only while no other thread searches the pool. A node's children always sit after it, contiguous, so one pass
+   * in slot order finds and numbers the subtree, and a second moves each node down to its number, never over a
+   * node still to move; siblings stay contiguous. Linear in the slots past `root`, with a scratch array of one
+   * index per slot, and no second pool: the tree never takes twice its memory.
    */
-  compactInto(target: NodePool, root: number): number {
+  compactInPlace(root: number): number {
     this.refresh();
-    target.clear();
-    const newRoot = target.allocate(this.move[root], this.mover[root], this.seat[root], NO_NODE);
-    this.copyStats(root, target, newRoot);
-    // Breadth-first, so every node's children stay contiguous in the target.
-    const queue: number[] = [root];
-    const mapped: number[] = [newRoot];
-    for (let q = 0; q < queue.length; q++) {
-      const from = queue[q];
-      const to = mapped[q];
-      const count = this.childCount[from];
-      if (count === 0) continue;
-      const start = target.reserve(count);
-      if (start === NO_NODE) continue;
-      const first = this.firstChild[from];
-      target.firstChild[to] = start;
-      target.childCount[to] = count;
-      for (let k = 0; k < count; k++) {
-        const child = first + k;
-        const copy = start + k;
-        target.init(copy, this.move[child], this.mover[child], this.seat[child], to);
-        this.copyStats(child, target, copy);
-        queue.push(child);
-        mapped.push(copy);
-      }
+    const size = this.size;
+    const colors = this.colors;
+    const slotOf = new Int32Array(size - root).fill(GONE);
+    slotOf[0] = KEPT;
+    let kept = 0;
+    for (let i = root; i < size; i++) {
+      if (slotOf[i - root] !== KEPT) continue;
+      slotOf[i - root] = kept++;
+      const count = this.childCount[i];
+      const first = this.firstChild[i] - root;
+      for (let k = 0; k < count; k++) slotOf[first + k] = KEPT;
     }
-    return newRoot;
-  }
-
-  private copyStats(from: number, target: NodePool, to: number): void {
-    target.visits[to] = this.visits[from];
-    target.amafVisits[to] = this.amafVisits[from];
-    target.amafReward[to] = this.amafReward[from];
-    for (let c = 0; c < this.colors; c++) target.reward[to * this.colors + c] = this.reward[from * this.colors + c];
+    for (let i = root; i < size; i++) {
+      const j = slotOf[i - root];
+      if (j < 0) continue;
+      const count = this.childCount[i];
+      this.firstChild[j] = count > 0 ? slotOf[this.firstChild[i] - root] : NO_NODE;
+      this.childCount[j] = count;
+      this.parent[j] = i === root ? NO_NODE : slotOf[this.parent[i] - root];
+      if (j === i) continue;
+      this.move[j] = this.move[i];
+      this.mover[j] = this.mover[i];
+      this.seat[j] = this.seat[i];
+      this.visits[j] = this.visits[i];
+      this.amafVisits[j] = this.amafVisits[i];
+      this.amafReward[j] = this.amafReward[i];
+      for (let c = 0; c < colors; c++) this.reward[j * colors + c] = this.reward[i * colors + c];
+    }
+    Atomics.store(this.header, SIZE, kept);
+    Atomics.store(this.header, FULL, 0);
+    return 0;
   }
 }

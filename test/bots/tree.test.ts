@@ -56,18 +56,39 @@ describe('NodePool', () => {
     expect(new NodePool(1 << 30, 2).capacity).toBe(INITIAL_NODES);
   });
 
-  it('compacts a subtree into a smaller pool that grows to fit it', () => {
-    const big = new NodePool(1000, 2, 1000);
-    const root = big.allocate(-1, 0, 0, NO_NODE);
-    big.firstChild[root] = big.size;
-    big.childCount[root] = 3;
-    for (let k = 0; k < 3; k++) big.allocate(k, 1, 0, root);
-    const small = new NodePool(1000, 2, 1);
-    const copied = big.compactInto(small, root);
-    expect(copied).toBe(0);
-    expect(small.size).toBe(4);
-    expect(small.childCount[0]).toBe(3);
-    expect([small.move[1], small.move[2], small.move[3]]).toEqual([0, 1, 2]);
+  it('slides a subtree to the front in its order, with its statistics, and drops the rest', () => {
+    // 0 has children 1-3; 1 has 4-5 (dead with 1); 2 has 6-8; 7 has 9-10; 3 has 11. Kept from 2: 2, 6-8, 9-10.
+    const pool = new NodePool(1000, 2, 4);
+    const root = pool.allocate(-1, 0, 0, NO_NODE);
+    const expand = (parent: number, moves: number[]) => {
+      pool.firstChild[parent] = pool.size;
+      pool.childCount[parent] = moves.length;
+      for (const m of moves) {
+        const node = pool.allocate(m, 1 + (m % 2), 0, parent);
+        pool.visits[node] = 10 * m;
+        pool.reward[node * 2 + 1] = m;
+        pool.amafVisits[node] = m + 1;
+      }
+    };
+    expand(root, [100, 200, 300]);
+    expand(1, [110, 120]);
+    expand(2, [210, 220, 230]);
+    expand(3, [310]);
+    expand(7, [221, 222]);
+    pool.hasRoom(pool.maxCapacity + 1);
+    expect(pool.full).toBe(true);
+    expect(pool.compactInPlace(2)).toBe(0);
+    expect(pool.size).toBe(6);
+    expect(pool.full).toBe(false);
+    expect(Array.from(pool.move.subarray(0, 6))).toEqual([200, 210, 220, 230, 221, 222]);
+    expect(Array.from(pool.parent.subarray(0, 6))).toEqual([NO_NODE, 0, 0, 0, 2, 2]);
+    expect([pool.firstChild[0], pool.childCount[0]]).toEqual([1, 3]);
+    expect([pool.firstChild[2], pool.childCount[2]]).toEqual([4, 2]);
+    for (const leaf of [1, 3, 4, 5]) expect([pool.firstChild[leaf], pool.childCount[leaf]]).toEqual([NO_NODE, 0]);
+    for (let i = 0; i < 6; i++) {
+      const m = pool.move[i];
+      expect([pool.visits[i], pool.reward[i * 2 + 1], pool.amafVisits[i], pool.mover[i]]).toEqual([10 * m, m, m + 1, 1 + (m % 2)]);
+    }
   });
 });
 
@@ -94,5 +115,36 @@ describe('a search under a memory budget', () => {
     bot.genmove(game, 1);
     expect(bot.nodeCount).toBeGreaterThan(INITIAL_NODES);
     expect(notices).toEqual([]);
+  });
+
+  it('reuses the tree in place while there is room, compacts when room runs short, and searches the same either way', () => {
+    // 100 playouts on 9x9 add a few thousand nodes a move. With 0.5 MiB (13,797 nodes) the room falls under half
+    // the budget within two moves and the subtree is slid to the front; with the default budget it never is. The
+    // statistics are the same in both, so the same seed plays the same moves.
+    const play = (maxTreeMegabytes: number) => {
+      const game = newGame('grid 9 9');
+      const bot = new UctBot({ ...DEFAULT_UCT_SETTINGS, playouts: 100, seed: 'reuse', maxTreeMegabytes });
+      const notices: string[] = [];
+      bot.notify = (m) => notices.push(m);
+      const moves: number[] = [];
+      const sizes: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const color = game.toMove;
+        const move = bot.genmove(game, color);
+        expect(game.play(color, move)).toBe('ok');
+        moves.push(move);
+        sizes.push(bot.nodeCount);
+      }
+      return { moves, sizes, notices };
+    };
+    const roomy = play(1024);
+    const tight = play(0.5);
+    expect(tight.moves).toEqual(roomy.moves);
+    expect(roomy.notices).toEqual([]);
+    expect(tight.notices).toEqual([]);
+    const shrank = (sizes: number[]) => sizes.some((size, i) => i > 0 && size < sizes[i - 1]);
+    expect(shrank(roomy.sizes)).toBe(false);
+    expect(shrank(tight.sizes)).toBe(true);
+    expect(Math.max(...tight.sizes)).toBeLessThanOrEqual(NodePool.nodesFor(0.5 * 2 ** 20, 2));
   });
 });
