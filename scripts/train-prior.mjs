@@ -91,37 +91,49 @@ const test = extract(files.filter((_, i) => i % 10 === 9));
 console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
 function fit(competitions, withShapes) {
-  const gammas = FEATURE_VALUES.map((count, g) => (g === SHAPE_GROUP ? new Float64Array(count).fill(1) : new Float64Array(count).fill(1)));
+  const gammas = FEATURE_VALUES.map((count) => new Float64Array(count).fill(1));
   const groups = withShapes ? FEATURE_GROUP_COUNT : SHAPE_GROUP;
-  const strength = (flat, k) => {
-    let s = 1;
-    for (let g = 0; g < groups; g++) s *= gammas[g][flat[k * FEATURE_GROUP_COUNT + g]];
-    return s;
-  };
   const wins = FEATURE_VALUES.map((count) => new Float64Array(count));
   const seen = FEATURE_VALUES.map((count) => new Float64Array(count));
+  let candidates = 0;
   for (const { flat, chosen } of competitions) {
     for (let g = 0; g < groups; g++) wins[g][flat[chosen * FEATURE_GROUP_COUNT + g]]++;
     for (let k = 0; k < flat.length / FEATURE_GROUP_COUNT; k++) for (let g = 0; g < groups; g++) seen[g][flat[k * FEATURE_GROUP_COUNT + g]]++;
+    candidates += flat.length / FEATURE_GROUP_COUNT;
   }
+  // Every candidate's strength, kept up to date as each group's gammas change (one pass per group, not one per
+  // group and candidate).
+  const strengths = new Float64Array(candidates).fill(1);
   for (let it = 0; it < iterations; it++) {
     for (let g = 0; g < groups; g++) {
       const denominator = new Float64Array(gammas[g].length);
+      let c = 0;
       for (const { flat } of competitions) {
         const count = flat.length / FEATURE_GROUP_COUNT;
         let total = 0;
-        for (let k = 0; k < count; k++) total += strength(flat, k);
+        for (let k = 0; k < count; k++) total += strengths[c + k];
         for (let k = 0; k < count; k++) {
           const value = flat[k * FEATURE_GROUP_COUNT + g];
-          denominator[value] += strength(flat, k) / gammas[g][value] / total;
+          denominator[value] += strengths[c + k] / gammas[g][value] / total;
         }
+        c += count;
       }
+      const before = Float64Array.from(gammas[g]);
       for (let value = 0; value < gammas[g].length; value++) {
         if (seen[g][value] === 0) continue;
         // Value 0 (the feature absent) is the group's reference; the shapes, which have none, lean on the virtual games.
         if (value === 0 && g !== SHAPE_GROUP) continue;
         const gamma = gammas[g][value];
         gammas[g][value] = (wins[g][value] + 1) / (denominator[value] + 2 / (gamma + 1));
+      }
+      c = 0;
+      for (const { flat } of competitions) {
+        const count = flat.length / FEATURE_GROUP_COUNT;
+        for (let k = 0; k < count; k++) {
+          const value = flat[k * FEATURE_GROUP_COUNT + g];
+          strengths[c + k] *= gammas[g][value] / before[value];
+        }
+        c += count;
       }
     }
   }
