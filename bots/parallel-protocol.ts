@@ -31,6 +31,8 @@ export interface SearchRequest {
   readonly color: number;
   readonly playouts: number | null;
   readonly seconds: number | null;
+  /** The main thread's margin komi for this search (bots/margin-komi.ts): every thread counts with the same komi. */
+  readonly marginKomi: number;
 }
 
 /**

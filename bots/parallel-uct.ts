@@ -115,6 +115,7 @@ export class ParallelUctBot implements Bot {
       color,
       playouts: share,
       seconds,
+      marginKomi: this.local.nextMarginKomi(game, color),
     };
     let asked = 0;
     for (let i = 0; i < this.workers.length; i++) {
@@ -154,7 +155,8 @@ export class ParallelUctBot implements Bot {
       stats.visits.push(entry.visits);
       stats.rewards.push(entry.rewards);
     }
-    const { move, winrate } = decide(game, color, stats, simulations, this.settings.resignThreshold);
+    const { move, winrate } = decide(game, color, stats, simulations, this.local.resignThreshold());
+    this.local.noteResult(winrate, simulations);
     this.lastSearch = {
       move,
       simulations,

@@ -32,6 +32,7 @@ export interface BotOptions extends SearchLimits {
   /** Its points per handicap stone, and the fraction of the vertices (in moves) by which it fades to 0. */
   readonly dynamicKomiPerStone?: number;
   readonly dynamicKomiFade?: number;
+  readonly marginKomi?: boolean;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** UCT's exploration constant (the UCB term's weight beside the RAVE blend). */
@@ -76,6 +77,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       dynamicKomi: options.dynamicKomi ?? DEFAULT_UCT_SETTINGS.dynamicKomi,
       dynamicKomiPerStone: options.dynamicKomiPerStone ?? DEFAULT_UCT_SETTINGS.dynamicKomiPerStone,
       dynamicKomiFade: options.dynamicKomiFade ?? DEFAULT_UCT_SETTINGS.dynamicKomiFade,
+      marginKomi: options.marginKomi ?? DEFAULT_UCT_SETTINGS.marginKomi,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
       exploration: options.exploration ?? DEFAULT_UCT_SETTINGS.exploration,
       raveEquivalence: options.raveEquivalence ?? DEFAULT_UCT_SETTINGS.raveEquivalence,

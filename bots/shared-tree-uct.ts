@@ -120,6 +120,7 @@ export class SharedTreeUctBot implements Bot {
       playouts,
       // The workers' own deadline includes the time a move in doubt may add; the main thread stops them earlier.
       seconds: seconds === null ? null : seconds + extra,
+      marginKomi: this.local.marginKomi,
       buffers,
       root,
       control: this.control,

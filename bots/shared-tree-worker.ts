@@ -45,6 +45,7 @@ parentPort!.on('message', (request: SharedSearchRequest) => {
   if (failure === null && mirror !== null && bot !== null) {
     try {
       const game = mirror.sync(request);
+      bot.followMargin(request.marginKomi);
       simulations = bot.joinShared(game, request.color, request.buffers, request.root, control, request.playouts);
     } catch (e) {
       fail(e);

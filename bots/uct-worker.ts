@@ -36,6 +36,7 @@ parentPort!.on('message', (request: SearchRequest) => {
   if (failure === null && mirror !== null && bot !== null) {
     try {
       const g = mirror.sync(request);
+      bot.followMargin(request.marginKomi);
       const simulations = bot.search(g, request.color, request.playouts, request.seconds);
       writeStats(init.shared, init.index, init.slotSize, bot.rootStats(), simulations);
       return;

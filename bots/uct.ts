@@ -24,6 +24,7 @@ import type { Rules } from '../src/rules.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { lowerConfidenceBound, type Analysis, type AnalysisOptions, type MoveAnalysis, type SlicedMoveSearch } from './analysis.js';
 import { DEFAULT_DYNAMIC_KOMI, searchExtraKomi } from './dynamic-komi.js';
+import { MarginKomi } from './margin-komi.js';
 import { PlayoutEvaluator } from './evaluate.js';
 import { savingMove } from './saving-move.js';
 import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } from './playout.js';
@@ -67,6 +68,8 @@ export interface UctSettings {
   readonly dynamicKomiPerStone: number;
   /** The move where it reaches 0, as a fraction of the number of vertices. */
   readonly dynamicKomiFade: number;
+  /** Far ahead, playouts are counted as if the bot gave more komi, so it plays for a margin (bots/margin-komi.ts). */
+  readonly marginKomi: boolean;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -97,6 +100,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
   dynamicKomiFade: DEFAULT_DYNAMIC_KOMI.fade,
+  marginKomi: false,
   resignThreshold: 0.05,
   expandVisits: 2,
   priorVisits: 10,
@@ -164,6 +168,11 @@ export class UctBot implements Bot, SlicedMoveSearch {
   private sliceSeconds: number | null = null;
   /** Seconds this move may still add when in doubt at its deadline (used once). */
   private sliceExtra = 0;
+  private readonly margin = new MarginKomi();
+  /** The margin komi (points added to White's komi) the current search counts with. */
+  private searchMargin = 0;
+  /** A worker thread's search counts with the main thread's margin komi, not one of its own. */
+  private followedMargin: number | null = null;
 
   constructor(settings: UctSettings, name = 'uct') {
     this.settings = settings;
@@ -174,6 +183,35 @@ export class UctBot implements Bot, SlicedMoveSearch {
   setTimeBudget(seconds: number | null, extraSeconds = 0): void {
     this.clockBudget = seconds;
     this.clockExtra = extraSeconds;
+  }
+
+  /** The margin komi (points added to White's komi; bots/margin-komi.ts) of the last search prepared. */
+  get marginKomi(): number {
+    return this.searchMargin;
+  }
+
+  /** The margin komi the next search of `color` in `game` counts with (root parallelism sends it to the workers). */
+  nextMarginKomi(game: Game, color: number): number {
+    if (this.followedMargin !== null) return this.followedMargin;
+    return this.settings.marginKomi ? this.margin.extraKomi(game, color) : 0;
+  }
+
+  /** A worker thread's bot: count the next searches with this margin komi (the main thread's), or its own (null). */
+  followMargin(points: number | null): void {
+    this.followedMargin = points;
+  }
+
+  /** After a search for the game: the chosen move's win rate moves the margin komi for the next one. */
+  noteResult(winrate: number, simulations: number): void {
+    if (this.settings.marginKomi && this.followedMargin === null) this.margin.noteResult(winrate, simulations);
+  }
+
+  /**
+   * The resign threshold for the search just run: none while it counted with a margin, whose win rate understates
+   * the real one (the margin is dropped at the next move instead).
+   */
+  resignThreshold(): number {
+    return this.searchMargin === 0 ? this.settings.resignThreshold : 0;
   }
 
   /** The seconds a move in doubt may add: the clock's extra time, when the clock sets this move's limit. */
@@ -254,7 +292,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const game = this.sliceGame!;
     const color = this.sliceColor;
     const simulations = this.sliceSimulations;
-    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.settings.resignThreshold);
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold());
     this.state!.stopAnalysis();
     this.noticeFullTree();
     return this.finish(move, this.sliceStart, simulations, winrate, game);
@@ -393,7 +431,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     this.pool = pool;
     this.root = root;
     this.state.usePool(pool);
-    this.state.setRoot(game, game.seatFor(color));
+    this.state.setRoot(game, game.seatFor(color), this.followedMargin ?? 0);
     return this.runShared(control, playouts, null, 0);
   }
 
@@ -418,7 +456,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
 
   /** Ends a shared search on the main thread: the move from the shared root and the search's figures. */
   finishShared(game: Game, color: number, simulations: number, start: number): number {
-    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.settings.resignThreshold);
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold());
     this.fullNoticed = false;
     this.noticeFullTree();
     return this.finish(move, start, simulations, winrate, game);
@@ -443,6 +481,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
 
   private finish(move: number, start: number, simulations: number, winrate: number, game: Game): number {
     const seconds = (performance.now() - start) / 1000;
+    this.noteResult(winrate, simulations);
     this.lastGrowth = Math.max(0, (this.pool?.size ?? 0) - this.sizeAtStart);
     this.lastSearch = {
       move,
@@ -510,7 +549,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
     }
     // Before any expansion: the first search on a graph is where setRoot builds the patterns and board lines that
     // the root children's priors need.
-    this.state.setRoot(game, seat);
+    this.searchMargin = this.nextMarginKomi(game, color);
+    this.state.setRoot(game, seat, this.searchMargin);
     if (root === NO_NODE) {
       const pool = this.pool!;
       pool.clear();
@@ -850,7 +890,8 @@ class SearchState {
     this.pool = pool;
   }
 
-  setRoot(game: Game, seat: number): void {
+  /** `marginKomi`: points added to White's komi on top of the handicap's dynamic komi (bots/margin-komi.ts). */
+  setRoot(game: Game, seat: number, marginKomi = 0): void {
     const graph = game.graph;
     if (this.rootPosition === null || this.rootPosition.graph !== graph) {
       this.rootPosition = new Position(graph);
@@ -876,7 +917,8 @@ class SearchState {
       this.rootPrisoners[c] = game.prisoners(c);
     }
     const { dynamicKomi, dynamicKomiPerStone, dynamicKomiFade } = this.settings;
-    this.evaluator.extraKomi = dynamicKomi ? searchExtraKomi(game, { perStone: dynamicKomiPerStone, fade: dynamicKomiFade }) : 0;
+    this.evaluator.extraKomi =
+      (dynamicKomi ? searchExtraKomi(game, { perStone: dynamicKomiPerStone, fade: dynamicKomiFade }) : 0) + marginKomi;
     this.rootSeat = seat;
     this.rootPasses = game.passes;
     this.rootLastMove = game.lastMove?.vertex ?? -1;

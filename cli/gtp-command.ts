@@ -51,6 +51,7 @@ interface GtpOptions extends SearchLimitFlags {
   dynamicKomi?: boolean;
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
+  marginKomi?: boolean;
   resign?: string;
   exploration?: string;
   raveEquivalence?: string;
@@ -87,6 +88,8 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (the default)')
     .option('--dynamic-komi-stone <p>', `UCT dynamic komi: extra points per handicap stone at the start (default ${DEFAULT_UCT_SETTINGS.dynamicKomiPerStone})`)
     .option('--dynamic-komi-fade <f>', `UCT dynamic komi: gone by move F x vertices (default ${DEFAULT_UCT_SETTINGS.dynamicKomiFade})`)
+    .option('--margin-komi', 'UCT plays for a margin when far ahead: playouts counted as if it gave more komi (off by default)')
+    .option('--no-margin-komi', 'UCT counts playouts with the real komi when far ahead too (the default)')
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
@@ -139,6 +142,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         dynamicKomi: opts.dynamicKomi,
         dynamicKomiPerStone,
         dynamicKomiFade,
+        marginKomi: opts.marginKomi,
         resign,
         exploration,
         raveEquivalence,
