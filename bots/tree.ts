@@ -61,7 +61,6 @@ export interface PoolBuffers {
   readonly maxCapacity: number;
   readonly colors: number;
   readonly move: GrowableSharedArrayBuffer;
-  readonly parent: GrowableSharedArrayBuffer;
   readonly firstChild: GrowableSharedArrayBuffer;
   readonly childCount: GrowableSharedArrayBuffer;
   readonly mover: GrowableSharedArrayBuffer;
@@ -81,7 +80,6 @@ export class NodePool {
   readonly buffers: PoolBuffers;
   private readonly header: Int32Array;
   move!: Int32Array;
-  parent!: Int32Array;
   firstChild!: Int32Array;
   childCount!: Int32Array;
   mover!: Uint8Array;
@@ -116,7 +114,6 @@ export class NodePool {
       maxCapacity,
       colors,
       move: buffer(4),
-      parent: buffer(4),
       firstChild: buffer(4),
       childCount: buffer(4),
       mover: buffer(1),
@@ -138,7 +135,7 @@ export class NodePool {
 
   /** Bytes of memory per node (the figure the design asks to report). */
   static bytesPerNode(colors: number): number {
-    return 4 * 4 + 2 + 4 + 4 * colors + 4 * 2;
+    return 3 * 4 + 2 + 4 + 4 * colors + 4 * 2;
   }
 
   /** The most nodes a tree of `bytes` holds. */
@@ -173,7 +170,6 @@ export class NodePool {
     if (capacity === this.capacity) return;
     const b = this.buffers;
     this.move = new Int32Array(b.move, 0, capacity);
-    this.parent = new Int32Array(b.parent, 0, capacity);
     this.firstChild = new Int32Array(b.firstChild, 0, capacity);
     this.childCount = new Int32Array(b.childCount, 0, capacity);
     this.mover = new Uint8Array(b.mover, 0, capacity);
@@ -234,7 +230,7 @@ export class NodePool {
       }
       capacity = Math.min(this.maxCapacity, Math.max(needed, capacity * 2));
       const b = this.buffers;
-      for (const buffer of [b.move, b.parent, b.firstChild, b.childCount, b.visits, b.amafVisits, b.amafReward]) {
+      for (const buffer of [b.move, b.firstChild, b.childCount, b.visits, b.amafVisits, b.amafReward]) {
         buffer.grow(capacity * 4);
       }
       b.mover.grow(capacity);
@@ -259,11 +255,10 @@ export class NodePool {
   }
 
   /** Resets slot `i` as a leaf with no statistics. */
-  init(i: number, move: number, mover: number, seat: number, parent: number): void {
+  init(i: number, move: number, mover: number, seat: number): void {
     this.move[i] = move;
     this.mover[i] = mover;
     this.seat[i] = seat;
-    this.parent[i] = parent;
     this.firstChild[i] = NO_NODE;
     this.childCount[i] = 0;
     this.visits[i] = 0;
@@ -274,10 +269,10 @@ export class NodePool {
   }
 
   /** Takes a fresh slot and resets it. The caller checked hasRoom (a root's children in a cleared pool always fit). */
-  allocate(move: number, mover: number, seat: number, parent: number): number {
+  allocate(move: number, mover: number, seat: number): number {
     const i = this.reserve(1);
     if (i === NO_NODE) throw new RangeError('node pool full: the caller must check hasRoom');
-    this.init(i, move, mover, seat, parent);
+    this.init(i, move, mover, seat);
     return i;
   }
 
@@ -319,7 +314,6 @@ export class NodePool {
       const count = this.childCount[i];
       this.firstChild[j] = count > 0 ? slotOf[this.firstChild[i] - root] : NO_NODE;
       this.childCount[j] = count;
-      this.parent[j] = i === root ? NO_NODE : slotOf[this.parent[i] - root];
       if (j === i) continue;
       this.move[j] = this.move[i];
       this.mover[j] = this.mover[i];

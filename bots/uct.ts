@@ -555,7 +555,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
       const pool = this.pool!;
       pool.clear();
       const last = game.lastMove;
-      this.root = pool.allocate(last === null ? PASS : last.vertex, last === null ? 0 : last.color, 0, NO_NODE);
+      this.root = pool.allocate(last === null ? PASS : last.vertex, last === null ? 0 : last.color, 0);
       this.state.usePool(pool);
       this.state.expandRoot(this.root, color, seat, legal, canPass);
     }
@@ -940,8 +940,8 @@ class SearchState {
     const first = pool.reserve(count);
     if (first === NO_NODE) throw new RangeError('node pool full: a root\'s children always fit a cleared pool');
     const learned = this.learnedValuesOf(position, moves, moves.length, color, this.rootLastMove, this.rootSecondLastMove);
-    for (let k = 0; k < moves.length; k++) this.addChild(first + k, root, moves[k], color, seat, position, learned?.[k]);
-    if (canPass) this.addChild(first + moves.length, root, PASS, color, seat, position);
+    for (let k = 0; k < moves.length; k++) this.addChild(first + k, moves[k], color, seat, position, learned?.[k]);
+    if (canPass) this.addChild(first + moves.length, PASS, color, seat, position);
     pool.firstChild[root] = first;
     pool.childCount[root] = count;
   }
@@ -953,10 +953,10 @@ class SearchState {
     return this.learnedValues;
   }
 
-  /** Initialises reserved slot `child` as a child of `parent`, with its prior (`learned`: the learned prior's value). */
-  private addChild(child: number, parent: number, move: number, color: number, seat: number, position: Position, learned?: number): void {
+  /** Initialises reserved slot `child` as a child, with its prior (`learned`: the learned prior's value). */
+  private addChild(child: number, move: number, color: number, seat: number, position: Position, learned?: number): void {
     const pool = this.pool;
-    pool.init(child, move, color, seat, parent);
+    pool.init(child, move, color, seat);
     if (!this.settings.priors) return;
     let value =
       move === PASS
@@ -1013,8 +1013,8 @@ class SearchState {
     }
     if (this.settings.priors) this.ladders?.prepare(work, color);
     const learned = this.learnedValuesOf(work, candidates, count, color, lastMove, secondLastMove);
-    for (let k = 0; k < count; k++) this.addChild(first + k, node, candidates[k], color, seat, work, learned?.[k]);
-    if (canPass) this.addChild(first + count, node, PASS, color, seat, work);
+    for (let k = 0; k < count; k++) this.addChild(first + k, candidates[k], color, seat, work, learned?.[k]);
+    if (canPass) this.addChild(first + count, PASS, color, seat, work);
     Atomics.store(pool.firstChild, node, first);
     Atomics.store(pool.childCount, node, total);
     return true;

@@ -34,7 +34,6 @@ interface Tree {
     reward: Int32Array;
     move: Int32Array;
     mover: Uint8Array;
-    parent: Int32Array;
     firstChild: Int32Array;
     childCount: Int32Array;
     refresh(): void;
@@ -62,10 +61,15 @@ function vertex(game: Game, name: string): number {
   return parsed.value;
 }
 
-/** The moves from the root down to `node`, as (vertex, colour). */
+/** The moves from the root down to `node`, as (vertex, colour); the pool keeps no parents, so they are found first. */
 function pathTo(tree: Tree, node: number): { vertex: number; color: number }[] {
+  const { pool, root } = tree;
+  const parent = new Int32Array(pool.size).fill(-1);
+  for (let x = root; x < pool.size; x++) {
+    for (let k = 0; k < pool.childCount[x]; k++) parent[pool.firstChild[x] + k] = x;
+  }
   const moves: { vertex: number; color: number }[] = [];
-  for (let x = node; x !== tree.root; x = tree.pool.parent[x]) moves.push({ vertex: tree.pool.move[x], color: tree.pool.mover[x] });
+  for (let x = node; x !== root; x = parent[x]) moves.push({ vertex: pool.move[x], color: pool.mover[x] });
   return moves.reverse();
 }
 
@@ -95,7 +99,7 @@ describe('a worker thread searching the shared tree', () => {
     try {
       const words = new Int32Array(control);
       worker.postMessage({
-        rules: game.rules, setup: [], firstColor: 1, history: game.moves(), color: 1, playouts: 2000, seconds: null,
+        rules: game.rules, setup: [], firstColor: 1, history: game.moves(), color: 1, playouts: 2000, seconds: null, marginKomi: 0,
         buffers, root, control,
       });
       const until = performance.now() + 60_000;

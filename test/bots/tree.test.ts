@@ -22,7 +22,7 @@ describe('NodePool', () => {
     const pool = new NodePool(10_000, 2, 4);
     expect(pool.capacity).toBe(4);
     for (let i = 0; i < 4; i++) {
-      const node = pool.allocate(i, 1, 0, i - 1);
+      const node = pool.allocate(i, 1, 0);
       pool.visits[node] = i + 1;
       pool.reward[node * 2 + 1] = 10 * i;
     }
@@ -32,7 +32,6 @@ describe('NodePool', () => {
     expect(pool.capacity).toBe(104);
     for (let i = 0; i < 4; i++) {
       expect(pool.move[i]).toBe(i);
-      expect(pool.parent[i]).toBe(i - 1);
       expect(pool.visits[i]).toBe(i + 1);
       expect(pool.reward[i * 2 + 1]).toBe(10 * i);
     }
@@ -50,21 +49,24 @@ describe('NodePool', () => {
     expect(pool.full).toBe(false);
   });
 
-  it('sizes a budget in bytes: 38 bytes a node with two colours', () => {
-    expect(NodePool.bytesPerNode(2)).toBe(38);
-    expect(NodePool.nodesFor(38 * 1000, 2)).toBe(1000);
+  it('sizes a budget in bytes: 34 bytes a node with two colours', () => {
+    // Move, first child, child count, visits, AMAF visits and reward (4 bytes each), mover and seat (1 each), and a
+    // reward sum per colour (4 each); no parent index, which nothing reads.
+    expect(NodePool.bytesPerNode(2)).toBe(34);
+    expect(NodePool.bytesPerNode(3)).toBe(38);
+    expect(NodePool.nodesFor(34 * 1000, 2)).toBe(1000);
     expect(new NodePool(1 << 30, 2).capacity).toBe(INITIAL_NODES);
   });
 
   it('slides a subtree to the front in its order, with its statistics, and drops the rest', () => {
     // 0 has children 1-3; 1 has 4-5 (dead with 1); 2 has 6-8; 7 has 9-10; 3 has 11. Kept from 2: 2, 6-8, 9-10.
     const pool = new NodePool(1000, 2, 4);
-    const root = pool.allocate(-1, 0, 0, NO_NODE);
+    const root = pool.allocate(-1, 0, 0);
     const expand = (parent: number, moves: number[]) => {
       pool.firstChild[parent] = pool.size;
       pool.childCount[parent] = moves.length;
       for (const m of moves) {
-        const node = pool.allocate(m, 1 + (m % 2), 0, parent);
+        const node = pool.allocate(m, 1 + (m % 2), 0);
         pool.visits[node] = 10 * m;
         pool.reward[node * 2 + 1] = m;
         pool.amafVisits[node] = m + 1;
@@ -81,7 +83,6 @@ describe('NodePool', () => {
     expect(pool.size).toBe(6);
     expect(pool.full).toBe(false);
     expect(Array.from(pool.move.subarray(0, 6))).toEqual([200, 210, 220, 230, 221, 222]);
-    expect(Array.from(pool.parent.subarray(0, 6))).toEqual([NO_NODE, 0, 0, 0, 2, 2]);
     expect([pool.firstChild[0], pool.childCount[0]]).toEqual([1, 3]);
     expect([pool.firstChild[2], pool.childCount[2]]).toEqual([4, 2]);
     for (const leaf of [1, 3, 4, 5]) expect([pool.firstChild[leaf], pool.childCount[leaf]]).toEqual([NO_NODE, 0]);
