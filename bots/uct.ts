@@ -251,7 +251,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const start = performance.now();
     const early = earlyMove(game, color);
     if (early !== null) return this.finish(early, start, 0, early === PASS ? 1 : 0, game);
-    this.startSlices(game, color, options);
+    this.startSlices(game, color, options, true);
     this.sliceStart = start;
     this.slicePlayouts = this.settings.playouts;
     this.sliceSeconds = this.timeLimit();
@@ -302,7 +302,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const legal = game.legalMoves(color);
     const canPass = game.canPass(color);
     if (legal.length === 0 && !canPass) return false;
-    this.startSlices(game, color, options, legal, canPass);
+    this.startSlices(game, color, options, false, legal, canPass);
     return true;
   }
 
@@ -372,15 +372,19 @@ export class UctBot implements Bot, SlicedMoveSearch {
     return { pv: line, pvVisits: visits };
   }
 
-  /** Sets up the root for a search in slices; analysis statistics are gathered when `options` asks for them. */
+  /**
+   * Sets up the root for a search in slices; analysis statistics are gathered when `options` asks for them.
+   * `ownMove`: a search for the move the bot will play (the margin komi counts there, not in analysis or pondering).
+   */
   private startSlices(
     game: Game,
     color: number,
     options: AnalysisOptions | null,
+    ownMove: boolean,
     legal = game.legalMoves(color),
     canPass = game.canPass(color),
   ): void {
-    const state = this.prepare(game, color, legal, canPass);
+    const state = this.prepare(game, color, legal, canPass, ownMove);
     if (options === null) state.stopAnalysis();
     else state.startAnalysis(this.pool!.firstChild[this.root], options.ownership);
     this.sliceGame = game;
@@ -520,8 +524,11 @@ export class UctBot implements Bot, SlicedMoveSearch {
     );
   }
 
-  /** Sets up the root for `color` in `game`, reusing the subtree of the moves played since the last search. */
-  private prepare(game: Game, color: number, legal: number[], canPass: boolean): SearchState {
+  /**
+   * Sets up the root for `color` in `game`, reusing the subtree of the moves played since the last search;
+   * `ownMove` as in startSlices.
+   */
+  private prepare(game: Game, color: number, legal: number[], canPass: boolean, ownMove = true): SearchState {
     const rules = game.rules;
     if (this.state === null || this.rootGame === null || this.rootGame.graph !== game.graph || !sameRules(this.rootGame.rules, rules)) {
       this.pool = new NodePool(this.maxNodes(game.graph.n, rules.colors), rules.colors);
@@ -549,7 +556,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     }
     // Before any expansion: the first search on a graph is where setRoot builds the patterns and board lines that
     // the root children's priors need.
-    this.searchMargin = this.nextMarginKomi(game, color);
+    this.searchMargin = ownMove ? this.nextMarginKomi(game, color) : 0;
     this.state.setRoot(game, seat, this.searchMargin);
     if (root === NO_NODE) {
       const pool = this.pool!;

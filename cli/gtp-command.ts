@@ -52,6 +52,7 @@ interface GtpOptions extends SearchLimitFlags {
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
   marginKomi?: boolean;
+  ponder?: boolean;
   resign?: string;
   exploration?: string;
   raveEquivalence?: string;
@@ -90,6 +91,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--dynamic-komi-fade <f>', `UCT dynamic komi: gone by move F x vertices (default ${DEFAULT_UCT_SETTINGS.dynamicKomiFade})`)
     .option('--margin-komi', 'UCT plays for a margin when far ahead: playouts counted as if it gave more komi (off by default)')
     .option('--no-margin-komi', 'UCT counts playouts with the real komi when far ahead too (the default)')
+    .option('--ponder', 'think on the opponent\'s time: after the bot\'s move, search until the next command arrives (one thread)')
     .option('--resign <rate>', 'UCT resigns below this win rate (0 never)')
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
@@ -143,6 +145,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         dynamicKomiPerStone,
         dynamicKomiFade,
         marginKomi: opts.marginKomi,
+        ponder: opts.ponder ?? false,
         resign,
         exploration,
         raveEquivalence,

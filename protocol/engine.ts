@@ -15,7 +15,7 @@ import { coreCommands } from './commands/core.js';
 import { gameCommands } from './commands/game.js';
 import { graphCommands } from './commands/graph.js';
 import { handicapCommands } from './commands/handicap.js';
-import { isJob, type Job } from './commands/job.js';
+import { isJob, SLICE_MILLISECONDS, type Job } from './commands/job.js';
 import { fail, type Reply } from './commands/reply.js';
 import { rulesCommands } from './commands/rules.js';
 import { scoringCommands } from './commands/scoring.js';
@@ -34,6 +34,17 @@ export interface EngineOptions extends BotOptions {
   readonly readFile: (path: string) => string;
   /** The processor time used so far, in seconds; without it `cputime` answers the wall time since the engine started. */
   readonly cpuSeconds?: () => number;
+  /** Think on the opponent's time: after the bot's move, search the opponent's reply until the next command. */
+  readonly ponder?: boolean;
+}
+
+/** Commands after which the bot has just moved, so the wait for the next command is the opponent's time. */
+const MOVE_COMMANDS = new Set(['genmove', 'kgs-genmove_cleanup', 'lz-genmove_analyze', 'kata-genmove_analyze']);
+
+/** Searching while the engine waits for input (pondering): one slice at a time, ended when a line arrives. */
+export interface IdleWork {
+  /** Runs one slice (a few dozen milliseconds). */
+  step(): void;
 }
 
 export class GtpEngine {
@@ -45,11 +56,15 @@ export class GtpEngine {
   private readonly handlers: Readonly<Handlers>;
   /** The commands handled, in the order list_commands prints them. */
   readonly commands: readonly string[];
+  private readonly ponder: boolean;
+  /** The last command's name: pondering follows the bot's own move only. */
+  private lastCommand = '';
 
   private constructor(options: EngineOptions, bot: Bot) {
     this.game = new Game(options.setup.graph, options.setup.rules);
     this.bot = bot;
     this.seed = options.seed;
+    this.ponder = options.ponder ?? false;
     // The handlers read the engine's state when they run, not when the table is built.
     const engine = this;
     const context: EngineContext = {
@@ -118,6 +133,20 @@ export class GtpEngine {
   }
 
   /**
+   * What to search while waiting for the next line (the read loop runs it until one arrives), or null: with
+   * `ponder`, after the bot's own move in a game still going on, the opponent's reply, so that the next genmove
+   * finds that part of the tree grown (tree reuse). Any other command in between ends it: only a move of the bot is
+   * followed by the opponent's time.
+   */
+  idleWork(): IdleWork | null {
+    const analyzer = this.bot.analyzer;
+    const game = this.game;
+    if (!this.ponder || analyzer === undefined || !MOVE_COMMANDS.has(this.lastCommand) || game.over) return null;
+    if (!analyzer.begin(game, game.toMove, { ownership: false })) return null;
+    return { step: () => void analyzer.run(SLICE_MILLISECONDS) };
+  }
+
+  /**
    * Answers one input line (without its LF): the full response text ending in an empty line, or null when the
    * line is ignored (empty, blank or a comment). A command that runs on (a stream, an interruptible search) is run
    * here to its end: a search to its limit, a stream for one slice. The read loop uses `start` instead.
@@ -143,6 +172,7 @@ export class GtpEngine {
       ? this.handlers[command.name]
       : undefined;
     if (handler === undefined) return { text: formatFailure(command.id, 'unknown command'), job: null };
+    this.lastCommand = command.name;
     let answer: Reply | Job;
     try {
       answer = handler(command.args);

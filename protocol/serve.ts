@@ -5,7 +5,7 @@
  * waits, so no input can exhaust memory; the end of input ends the loop cleanly. Commands that run on (streams,
  * interruptible searches: protocol/commands/job.ts) are stepped here, between reads.
  */
-import type { RunningJob, StartedCommand } from './engine.js';
+import type { IdleWork, RunningJob, StartedCommand } from './engine.js';
 import { formatFailure } from './gtp.js';
 
 /** Large enough for an `edges` line of a graph with a few million links; bigger graphs go through load_graph. */
@@ -14,6 +14,8 @@ export const MAX_LINE_BYTES = 64 * 1024 * 1024;
 export interface LineEngine {
   start(line: string): StartedCommand;
   readonly quitRequested: boolean;
+  /** Work to run while no input waits (pondering), or null. */
+  idleWork?(): IdleWork | null;
 }
 
 /** GoGui's interrupt: a comment line sent while a command runs (docs/protocol.md, "Analysis"). */
@@ -38,6 +40,10 @@ export async function serveGtp(
   const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
   const lines = new LineQueue(input);
   for (;;) {
+    if (lines.waiting === 0 && !lines.ended) {
+      const idle = engine.idleWork?.() ?? null;
+      if (idle !== null) await runIdle(idle, lines);
+    }
     const next = await lines.next();
     if (next === null) return;
     if ('tooLong' in next) {
@@ -49,6 +55,21 @@ export async function serveGtp(
     if (started.job !== null) await runJob(started.job, lines, decode, write);
     if (engine.quitRequested) {
       lines.stop();
+      return;
+    }
+  }
+}
+
+/** Steps idle work until a line (or the end of input) arrives. */
+async function runIdle(idle: IdleWork, lines: LineQueue): Promise<void> {
+  for (;;) {
+    // Let the input stream deliver what has arrived.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (lines.waiting > 0 || lines.ended) return;
+    try {
+      idle.step();
+    } catch {
+      // Pondering is a bonus: a search that fails here is dropped, and the next command is answered as usual.
       return;
     }
   }
