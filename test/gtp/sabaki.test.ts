@@ -161,6 +161,30 @@ describe('Sabaki (@sabaki/gtp) drives graphgo gtp', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
+  it('with --ponder, the engine thinks while Sabaki waits for the human, and answers the next commands as usual', async () => {
+    // CPU seconds (`cputime`) the engine spends in a one-second wait after its move, with and without pondering.
+    const busyWhileWaiting = async (...flags: string[]): Promise<number> => {
+      const controller = engine('--playouts', '300', '--graph', 'grid 9 9', ...flags);
+      const before = Number((await controller.sendCommand({ name: 'cputime' })).content);
+      const move = await controller.sendCommand({ name: 'genmove', args: ['B'] });
+      expect(move.error).toBe(false);
+      expect(move.content).toMatch(/^[A-J][1-9]$/);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const after = Number((await controller.sendCommand({ name: 'cputime' })).content);
+      // The human's move and the engine's answer go through as without pondering.
+      const reply = move.content === 'E5' ? 'D4' : 'E5';
+      expect((await controller.sendCommand({ name: 'play', args: ['W', reply] })).error).toBe(false);
+      const next = await controller.sendCommand({ name: 'genmove', args: ['B'] });
+      expect(next.error).toBe(false);
+      expect(next.content).toMatch(/^[A-J][1-9]$/);
+      return after - before;
+    };
+    const quiet = await busyWhileWaiting();
+    const pondering = await busyWhileWaiting('--ponder');
+    // 300 playouts take a few hundredths of a second; a second of pondering keeps the engine busy most of it.
+    expect(pondering).toBeGreaterThan(quiet + 0.2);
+  });
+
   it('analysis commands on a bot without a tree search fail with a clear message', async () => {
     const controller = engine('--bot', 'random');
     const response = await controller.sendCommand({ name: 'lz-analyze', args: ['B', '10'] });
