@@ -8,6 +8,8 @@
  * The action is async: the program must be run with `program.parseAsync`.
  */
 import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { measureOptimalMoves } from '../bench/optimal-moves.js';
 import type { OptimalMovesReport } from '../bench/optimal-moves.js';
 import { runPlayoutBench } from '../bench/playouts.js';
@@ -33,6 +35,7 @@ import {
   wholeNumber,
 } from './options.js';
 import { CliError } from './io.js';
+import { cpuTopology, type CpuTopology } from './cpu-topology.js';
 import { DEFAULT_PARALLEL } from '../bots/registry.js';
 
 /** What the benchmarks need from the running process, passed in so that bench/ never touches `process`. */
@@ -41,9 +44,14 @@ export interface BenchEnvironment {
   readonly gc?: () => void;
   /** The process's CPU time (user + system) in milliseconds, for --cpu-time. */
   readonly cpuTimeMs?: () => number;
+  /** Logical CPUs and physical cores, reported beside the thread figures of `bench search`. */
+  readonly topology?: () => CpuTopology;
 }
 
-/** The environment of this node process: `gc` when node runs with --expose-gc, CPU time from process.cpuUsage. */
+/**
+ * The environment of this node process: `gc` when node runs with --expose-gc, CPU time from process.cpuUsage, the
+ * CPUs from os.availableParallelism and their cores from Linux's /sys (cli/cpu-topology.ts).
+ */
 export function hostEnvironment(): BenchEnvironment {
   const gc = (globalThis as { gc?: () => void }).gc;
   return {
@@ -52,6 +60,14 @@ export function hostEnvironment(): BenchEnvironment {
       const usage = process.cpuUsage();
       return (usage.user + usage.system) / 1000;
     },
+    topology: () =>
+      cpuTopology(availableParallelism(), (path) => {
+        try {
+          return readFileSync(path, 'utf8');
+        } catch {
+          return null;
+        }
+      }),
   };
 }
 
@@ -229,11 +245,12 @@ export function registerBenchCommand(
       const seconds = positiveSeconds('--seconds', opts.seconds);
       const repeats = positiveInteger('--repeats', opts.repeats);
       const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, MAX_THREADS));
+      const machine = env.topology?.() ?? { cpus: null, physicalCores: null };
       for (const t of threads) {
         const budget = opts.maxTreeMb === undefined ? undefined : positiveNumber('--max-tree-mb', opts.maxTreeMb);
         const parallel = readParallelMode(opts.parallel);
         const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget, parallel, () => (env.cpuTimeMs?.() ?? NaN) / 1000));
-        write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...result }));
+        write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...result, ...machine }));
       }
     });
 

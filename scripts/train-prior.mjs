@@ -2,10 +2,9 @@
 // Trains the learned prior's move model (bots/prior-model.ts) from game records: every move of the named players is
 // a competition among the legal moves of that position, each rated by the product of its feature strengths
 // (bots/move-features.ts), fitted by minorization-maximization (Hunter 2004; Coulom 2007) with one virtual win and
-// one virtual loss against strength 1 per value. Two models: `lattice` with the 3x3 and wide shapes, `general`
-// without them (for graphs without square patterns). A wide shape joins the model's dictionary when the expert chose
-// it at least `--min-wide-count` times in the training games (Coulom kept his larger patterns the same way); the
-// others count as absent. A development tool, not part of the product or of the tests.
+// one virtual loss against strength 1 per value. Two models: `lattice` with the 3x3 shapes, `general` without them
+// (for graphs without square patterns); `--keep-general` retrains the lattice model alone. A development tool, not
+// part of the product or of the tests.
 //
 //   npm run build && node scripts/train-prior.mjs --player pachi --out bots/prior-model.ts runs/pachi-*/sgf
 //
@@ -19,14 +18,13 @@ import { parseSgf } from '../dist/src/sgf.js';
 import { BoardLines } from '../dist/bots/board-lines.js';
 import { SquarePatterns } from '../dist/bots/patterns.js';
 import { judgeUndirected, JUDGE_EYE, JUDGE_ILLEGAL } from '../dist/bots/playout.js';
-import { canonicalShape, FEATURE_GROUP_COUNT, FEATURE_GROUPS, FEATURE_VALUES, MoveFeatures, SHAPE_GROUP, WIDE_SHAPE_GROUP } from '../dist/bots/move-features.js';
+import { canonicalShape, FEATURE_GROUP_COUNT, FEATURE_GROUPS, FEATURE_VALUES, MoveFeatures, SHAPE_GROUP } from '../dist/bots/move-features.js';
 
 const args = process.argv.slice(2);
 let player = 'pachi';
 let out = null;
 let iterations = 30;
 let minShapeCount = 3;
-let minWideCount = 2;
 let keepGeneral = false;
 const inputs = [];
 for (let i = 0; i < args.length; i++) {
@@ -34,7 +32,6 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--out') out = args[++i];
   else if (args[i] === '--iterations') iterations = Number(args[++i]);
   else if (args[i] === '--min-shape-count') minShapeCount = Number(args[++i]);
-  else if (args[i] === '--min-wide-count') minWideCount = Number(args[++i]);
   else if (args[i] === '--keep-general') keepGeneral = true;
   else inputs.push(args[i]);
 }
@@ -76,7 +73,6 @@ function extract(paths) {
           if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
           features.compute(p, w, move.color, vector);
           vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
-          vector[WIDE_SHAPE_GROUP] = canonicalShape(vector[WIDE_SHAPE_GROUP]);
           if (w === v) chosen = flat.length / FEATURE_GROUP_COUNT;
           flat.push(...vector);
         }
@@ -98,25 +94,11 @@ const train = extract(files.filter((_, i) => i % 10 !== 9));
 const test = extract(files.filter((_, i) => i % 10 === 9));
 console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
-// The wide shapes' dictionary: canonical code -> group value (1, 2, ...); codes not in it become 0, absent.
-const wideChosen = new Map();
-for (const { flat, chosen } of train) {
-  const code = flat[chosen * FEATURE_GROUP_COUNT + WIDE_SHAPE_GROUP];
-  wideChosen.set(code, (wideChosen.get(code) ?? 0) + 1);
-}
-const wideCodes = [...wideChosen].filter(([, n]) => n >= minWideCount).map(([code]) => code).sort((a, b) => a - b);
-const wideValue = new Map(wideCodes.map((code, k) => [code, k + 1]));
-for (const { flat } of [...train, ...test]) {
-  for (let i = WIDE_SHAPE_GROUP; i < flat.length; i += FEATURE_GROUP_COUNT) flat[i] = wideValue.get(flat[i]) ?? 0;
-}
-console.log(`wide shapes: ${wideChosen.size} chosen, ${wideCodes.length} chosen at least ${minWideCount} times`);
-const VALUES = FEATURE_VALUES.map((count, g) => (g === WIDE_SHAPE_GROUP ? wideCodes.length + 1 : count));
-
 function fit(competitions, withShapes) {
-  const gammas = VALUES.map((count) => new Float64Array(count).fill(1));
+  const gammas = FEATURE_VALUES.map((count) => new Float64Array(count).fill(1));
   const groups = withShapes ? FEATURE_GROUP_COUNT : SHAPE_GROUP;
-  const wins = VALUES.map((count) => new Float64Array(count));
-  const seen = VALUES.map((count) => new Float64Array(count));
+  const wins = FEATURE_VALUES.map((count) => new Float64Array(count));
+  const seen = FEATURE_VALUES.map((count) => new Float64Array(count));
   let candidates = 0;
   for (const { flat, chosen } of competitions) {
     for (let g = 0; g < groups; g++) wins[g][flat[chosen * FEATURE_GROUP_COUNT + g]]++;
@@ -200,15 +182,13 @@ for (const [name, withShapes] of [['lattice', true], ['general', false]]) {
     console.log(`  ${FEATURE_GROUPS[g]}: ${groups[g].join(' ')}`);
   }
   const shapes = [];
-  const wideShapes = [];
   if (withShapes) {
     for (let code = 0; code < model.gammas[SHAPE_GROUP].length; code++) {
       if (model.seen[SHAPE_GROUP][code] >= minShapeCount) shapes.push([code, round(model.gammas[SHAPE_GROUP][code])]);
     }
-    for (let k = 0; k < wideCodes.length; k++) wideShapes.push([wideCodes[k], round(model.gammas[WIDE_SHAPE_GROUP][k + 1])]);
-    console.log(`  shapes: ${shapes.length} seen at least ${minShapeCount} times; wide shapes: ${wideShapes.length}`);
+    console.log(`  shapes: ${shapes.length} seen at least ${minShapeCount} times`);
   }
-  models[name] = { groups, shapes, wideShapes };
+  models[name] = { groups, shapes };
 }
 
 if (out !== null) {
@@ -219,20 +199,18 @@ if (out !== null) {
     const kept = /export const GENERAL_MODEL: PriorModel = (.*);\n/.exec(readFileSync(out, 'utf8'));
     if (kept === null) throw new Error(`--keep-general: no GENERAL_MODEL in ${out}`);
     const previous = JSON.parse(kept[1]);
-    general = JSON.stringify({ ...previous, wideShapes: previous.wideShapes ?? [] });
+    general = JSON.stringify(previous);
     generalNote = '\n * The general model is kept from an earlier fit (--keep-general).';
   }
   const text = `/**
  * The learned prior's move model (bots/learned-prior.ts), generated by scripts/train-prior.mjs from ${files.length} games
  * (${train.length} positions of ${player}'s moves; command in docs/bots.md). Strengths (gammas) per feature group and
  * value of bots/move-features.ts; value 0 of each group is the reference, 1. \`shapes\`: canonical 3x3 shape codes
- * and their strengths; \`wideShapes\`: canonical wide shape codes (the 3x3 shape and the four points two steps away)
- * chosen at least ${minWideCount} times, and their strengths (codes not listed: 1). Do not edit by hand: retrain.${generalNote}
+ * and their strengths (codes not listed: 1). Do not edit by hand: retrain.${generalNote}
  */
 export interface PriorModel {
   readonly groups: readonly (readonly number[])[];
   readonly shapes: readonly (readonly [number, number])[];
-  readonly wideShapes: readonly (readonly [number, number])[];
 }
 
 export const LATTICE_MODEL: PriorModel = ${JSON.stringify(models.lattice)};

@@ -107,6 +107,18 @@ describe('graphgo bench search and optimal', () => {
     expect(JSON.parse(lines[0])).toMatchObject({ graph: 'path 4', rules: 'area', bot: 'random', playouts: 1000, positions: 3 });
   });
 
+  it('bench search prints the machine\'s CPUs and physical cores beside each thread count', async () => {
+    const lines: string[] = [];
+    const p = new Command('graphgo').exitOverride();
+    registerBenchCommand(p, (line) => lines.push(line), {
+      cpuTimeMs: () => performance.now(),
+      topology: () => ({ cpus: 16, physicalCores: 8 }),
+    });
+    await p.parseAsync(['bench', 'search', '--graph', 'grid 5 5', '--threads', '1', '--seconds', '0.05', '--repeats', '1'], { from: 'user' });
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ graph: 'grid 5 5', threads: 1, cpus: 16, physicalCores: 8 });
+  });
+
   it('refuse bad flags before measuring, in the wording every front end uses', async () => {
     const refusal = (args: string[]) => program([]).parseAsync(['bench', ...args], { from: 'user' });
     await expect(refusal(['search', '--graph', 'grid 0 0'])).rejects.toThrow(/^invalid graph: /);
