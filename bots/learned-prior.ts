@@ -51,19 +51,6 @@ export class LearnedPrior {
    */
   values(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number, values: Float64Array): void {
     if (count === 0) return;
-    const mean = this.strengths(position, moves, count, color, last, secondLast, values) / count;
-    for (let k = 0; k < count; k++) values[k] = 0.5 + VALUE_RANGE * Math.tanh(this.scale * Math.log(values[k] / mean));
-  }
-
-  /** The model's probability of each of moves[0..count) among them (their strengths, summing to 1), into out. */
-  probabilities(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number, out: Float64Array): void {
-    if (count === 0) return;
-    const sum = this.strengths(position, moves, count, color, last, secondLast, out);
-    for (let k = 0; k < count; k++) out[k] /= sum;
-  }
-
-  /** Each move's strength (the product of its features' gammas) into out[0..count); returns their sum. */
-  private strengths(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number, out: Float64Array): number {
     this.features.prepare(position, last, secondLast);
     const vector = this.vector;
     let sum = 0;
@@ -71,9 +58,10 @@ export class LearnedPrior {
       this.features.compute(position, moves[k], color, vector);
       let strength = this.shapes === null ? 1 : this.shapes[vector[SHAPE_GROUP]];
       for (let g = 0; g < SHAPE_GROUP; g++) strength *= this.groups[g][vector[g]];
-      out[k] = strength;
+      values[k] = strength;
       sum += strength;
     }
-    return sum;
+    const mean = sum / count;
+    for (let k = 0; k < count; k++) values[k] = 0.5 + VALUE_RANGE * Math.tanh(this.scale * Math.log(values[k] / mean));
   }
 }

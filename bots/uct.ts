@@ -60,12 +60,6 @@ export interface UctSettings {
   readonly learnedPrior: boolean;
   /** How sharply the learned prior's values follow the model. */
   readonly learnedPriorScale: number;
-  /**
-   * 0: the learned prior gives each child the prior visits at its value (0.1 to 0.9). Above 0, Pachi's form: the
-   * prior visits at an even 0.5, plus sqrt(p) times this many virtual wins, p the model's probability of the move
-   * among its siblings, so likely moves are trusted longer as well as rated higher.
-   */
-  readonly learnedPriorWins: number;
   /** Cutting and connecting moves next to the last move in the playouts, on graphs without 3x3 patterns (bots/playout.ts). */
   readonly playoutCuts: boolean;
   /** In handicap games, playouts are counted with a larger komi early on (bots/dynamic-komi.ts). */
@@ -102,7 +96,6 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   playoutCuts: true,
   learnedPrior: true,
   learnedPriorScale: 0.4,
-  learnedPriorWins: 0,
   // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
   dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
@@ -960,47 +953,33 @@ class SearchState {
     pool.childCount[root] = count;
   }
 
-  /**
-   * The learned prior's values of moves[0..count) (with learnedPriorWins, the model's probabilities), or null when
-   * the search runs without it.
-   */
+  /** The learned prior's values of moves[0..count), or null when the search runs without it. */
   private learnedValuesOf(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number): Float64Array | null {
     if (this.learned === null) return null;
-    if (this.settings.learnedPriorWins > 0) this.learned.probabilities(position, moves, count, color, last, secondLast, this.learnedValues);
-    else this.learned.values(position, moves, count, color, last, secondLast, this.learnedValues);
+    this.learned.values(position, moves, count, color, last, secondLast, this.learnedValues);
     return this.learnedValues;
   }
 
-  /**
-   * Initialises reserved slot `child` as a child, with its prior (`learned`: the learned prior's value, or with
-   * learnedPriorWins the model's probability of the move).
-   */
+  /** Initialises reserved slot `child` as a child, with its prior (`learned`: the learned prior's value). */
   private addChild(child: number, move: number, color: number, seat: number, position: Position, learned?: number): void {
     const pool = this.pool;
     pool.init(child, move, color, seat);
     if (!this.settings.priors) return;
-    const visits = this.settings.priorVisits;
-    let amafVisits = visits;
-    let value: number;
-    if (move === PASS) value = PRIOR_PASS;
-    else if (learned === undefined) value = priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect);
-    else if (this.settings.learnedPriorWins > 0) {
-      const wins = Math.sqrt(learned) * this.settings.learnedPriorWins;
-      value = (0.5 * visits + wins) / (visits + wins);
-      // The extra virtual wins go to the AMAF statistics only: the node's own visits keep counting the real ones
-      // for expansion, which a likely move's many virtual visits would otherwise grant at once, growing one line.
-      amafVisits = Math.round(visits + wins);
-    } else value = learned;
+    let value =
+      move === PASS
+        ? PRIOR_PASS
+        : learned ?? priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect);
     const ladder = move === PASS || this.ladders === null ? 0 : this.ladders.valueAt(move);
     // A dead ladder is bad whatever else the move does; an escape or a ladder capture is at least as good as it says.
     if (ladder === LADDER_DEAD) value = ladder;
     else if (ladder > value) value = ladder;
+    const visits = this.settings.priorVisits;
     pool.visits[child] = visits;
     pool.reward[child * pool.colors + color - 1] = Math.round(visits * value * REWARD_SCALE);
     // The prior seeds the AMAF statistics as well (as Fuego's prior knowledge does): early in a node's life the RAVE
     // term carries almost all the weight, and AMAF alone rates opening moves on the second line highly.
-    pool.amafVisits[child] = amafVisits;
-    pool.amafReward[child] = Math.round(amafVisits * value * REWARD_SCALE);
+    pool.amafVisits[child] = visits;
+    pool.amafReward[child] = Math.round(visits * value * REWARD_SCALE);
   }
 
   /**

@@ -48,7 +48,6 @@ interface GtpOptions extends SearchLimitFlags {
   playoutCuts: boolean;
   learnedPrior: boolean;
   learnedPriorScale?: string;
-  learnedPriorWins?: string;
   dynamicKomi?: boolean;
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
@@ -85,10 +84,6 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
     .option('--no-cut-connect', 'UCT priors without cutting and connecting moves (graphs without 3x3 patterns)')
     .option('--no-learned-prior', 'UCT priors from the hand-set values instead of the learned move model')
     .option('--learned-prior-scale <s>', `how sharply the learned prior's values follow the model (default ${DEFAULT_UCT_SETTINGS.learnedPriorScale})`)
-    .option(
-      '--learned-prior-wins <w>',
-      `Pachi's form of the learned prior: sqrt(p) x W virtual wins on top of the prior visits at 0.5, p the model's probability of the move (default ${DEFAULT_UCT_SETTINGS.learnedPriorWins}: off)`,
-    )
     .option('--no-playout-cuts', 'UCT playouts without cutting and connecting next to the last move (graphs without 3x3 patterns)')
     .option('--dynamic-komi', 'UCT counts playouts with a larger komi early in handicap games (off by default)')
     .option('--no-dynamic-komi', 'UCT counts playouts with the real komi in handicap games too (the default)')
@@ -146,8 +141,6 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         learnedPrior: opts.learnedPrior,
         learnedPriorScale:
           opts.learnedPriorScale === undefined ? undefined : positiveNumber('--learned-prior-scale', opts.learnedPriorScale, MAX_PRIOR_SCALE),
-        learnedPriorWins:
-          opts.learnedPriorWins === undefined ? undefined : wholeNumber('--learned-prior-wins', opts.learnedPriorWins, 0, MAX_PRIOR_VISITS),
         dynamicKomi: opts.dynamicKomi,
         dynamicKomiPerStone,
         dynamicKomiFade,
