@@ -6,30 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
-import { GtpEngine } from '../../protocol/engine.js';
+import type { GtpEngine } from '../../protocol/engine.js';
 import { createBot } from '../../bots/registry.js';
 import type { UctBot } from '../../bots/uct.js';
 import { Game } from '../../src/game.js';
 import { parseGraphSpec } from '../../src/families.js';
 import { parseRules } from '../../src/rules.js';
-import { readSetup } from '../../src/setup.js';
+import { testEngine } from '../helpers/engine.js';
 
 function engine(options: { exploration?: number; raveEquivalence?: number; expandVisits?: number }): GtpEngine {
-  const setup = readSetup({ spec: 'grid 5 5' }, 'area');
-  if (!setup.ok) throw new Error(setup.error.message);
-  const created = GtpEngine.create({
-    bot: 'uct',
-    seed: '3',
-    playouts: 2000,
-    version: 'test',
-    setup: setup.value,
-    readFile: () => {
-      throw new Error('no files');
-    },
-    ...options,
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
+  return testEngine('grid 5 5', 'area', { bot: 'uct', seed: '3', playouts: 2000, ...options });
 }
 
 /** Visits of each root move after one analysis slice, from the lz-analyze report. */

@@ -6,22 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { GtpEngine } from '../../protocol/engine.js';
 import { readSetup } from '../../src/setup.js';
+import { testEngine } from '../helpers/engine.js';
 
 function engine(graph = 'grid 5 5', rules = 'area', bot = 'uct'): GtpEngine {
-  const setup = readSetup({ spec: graph }, rules);
-  if (!setup.ok) throw new Error(setup.error.message);
-  const created = GtpEngine.create({
-    bot,
-    seed: '4',
-    playouts: 300,
-    version: 'test',
-    setup: setup.value,
-    readFile: () => {
-      throw new Error('no files');
-    },
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
+  return testEngine(graph, rules, { bot, seed: '4', playouts: 300 });
 }
 
 /** Runs a command in process: a stream runs one slice and ends. */

@@ -5,27 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { UctBot } from '../../bots/uct.js';
-import { GtpEngine } from '../../protocol/engine.js';
+import type { GtpEngine } from '../../protocol/engine.js';
 import { serveGtp } from '../../protocol/serve.js';
 import { vertexName } from '../../src/notation.js';
-import { readSetup } from '../../src/setup.js';
+import { testEngine } from '../helpers/engine.js';
 
 function engine(ponder: boolean): GtpEngine {
-  const setup = readSetup({ spec: 'grid 9 9' }, 'area komi=7.5');
-  if (!setup.ok) throw new Error(setup.error.message);
-  const created = GtpEngine.create({
-    bot: 'uct',
-    seed: 'ponder',
-    playouts: 300,
-    version: 'test',
-    setup: setup.value,
-    readFile: () => {
-      throw new Error('no files');
-    },
-    ponder,
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
+  return testEngine('grid 9 9', 'area komi=7.5', { bot: 'uct', seed: 'ponder', playouts: 300, ponder });
 }
 
 /** The engine's bot (private), for its tree. */

@@ -3,24 +3,11 @@
  * move on a position, whatever was played before, as `--seed` does at start; other seeds give other moves.
  */
 import { describe, expect, it } from 'vitest';
-import { GtpEngine } from '../../protocol/engine.js';
-import { readSetup } from '../../src/setup.js';
+import type { GtpEngine } from '../../protocol/engine.js';
+import { testEngine } from '../helpers/engine.js';
 
 function engine(bot: string, seed = '1'): GtpEngine {
-  const setup = readSetup({ spec: 'grid 9 9' }, 'area');
-  if (!setup.ok) throw new Error(setup.error.message);
-  const created = GtpEngine.create({
-    bot,
-    seed,
-    playouts: 60,
-    version: 'test',
-    setup: setup.value,
-    readFile: () => {
-      throw new Error('no files');
-    },
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
+  return testEngine('grid 9 9', 'area', { bot, seed, playouts: 60 });
 }
 
 /** The answer's text, or a thrown error for a failure. */
