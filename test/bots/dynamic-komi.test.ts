@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRA_KOMI_PER_STONE, FADE_FRACTION, extraKomi, gameHandicap, searchExtraKomi } from '../../bots/dynamic-komi.js';
 import { DEFAULT_UCT_SETTINGS, UctBot } from '../../bots/uct.js';
-import { GtpEngine } from '../../protocol/engine.js';
 import { Game } from '../../src/game.js';
 import { fixedHandicap } from '../../src/handicap.js';
 import { readSetup } from '../../src/setup.js';
 import { BLACK, WHITE } from '../../src/vocabulary.js';
+import { testEngine } from '../helpers/engine.js';
 
 function handicapGame(rules: string, stones: number): Game {
   const setup = readSetup({ spec: 'grid 9 9' }, rules);
@@ -112,21 +112,15 @@ describe('a search with dynamic komi', () => {
 describe('the engine', () => {
   /** White's win rate in the engine's search for `genmove w` after the GTP commands set up a 2-stone handicap. */
   function whiteWinrate(commands: readonly string[], dynamicKomi: boolean, knobs: { dynamicKomiPerStone?: number; dynamicKomiFade?: number } = {}): number {
-    const setup = readSetup({ spec: 'grid 9 9' }, 'area suicide=forbidden komi=0.5');
-    if (!setup.ok) throw new Error(setup.error.message);
-    const created = GtpEngine.create({
+    const engine = testEngine('grid 9 9', 'area suicide=forbidden komi=0.5', {
       bot: 'uct',
       seed: 'engine',
       playouts: 2000,
       resign: 0,
       dynamicKomi,
       ...knobs,
-      version: 'test',
-      setup: setup.value,
       readFile: () => '(;FF[4]GM[1]SZ[9]KM[0.5]HA[2]AB[cg][gc])',
     });
-    if (!created.ok) throw new Error(created.error.message);
-    const engine = created.value;
     for (const command of commands) expect(engine.execute(command)).toMatch(/^=/);
     expect(engine.execute('genmove w')).toMatch(/^= [A-J]\d/);
     // The engine's bot is private; its last search says how the position looked to it.
@@ -151,12 +145,9 @@ describe('the engine', () => {
   it('is off by default', () => {
     expect(DEFAULT_UCT_SETTINGS.dynamicKomi).toBe(false);
     const real = whiteWinrate(['fixed_handicap 2'], false);
-    const setup = readSetup({ spec: 'grid 9 9' }, 'area suicide=forbidden komi=0.5');
-    if (!setup.ok) throw new Error(setup.error.message);
-    const created = GtpEngine.create({ bot: 'uct', seed: 'engine', playouts: 2000, resign: 0, version: 'test', setup: setup.value, readFile: () => '' });
-    if (!created.ok) throw new Error(created.error.message);
-    expect(created.value.execute('fixed_handicap 2')).toMatch(/^=/);
-    created.value.execute('genmove w');
-    expect((created.value as unknown as { bot: UctBot }).bot.lastSearch!.winrate).toBe(real);
+    const engine = testEngine('grid 9 9', 'area suicide=forbidden komi=0.5', { bot: 'uct', seed: 'engine', playouts: 2000, resign: 0 });
+    expect(engine.execute('fixed_handicap 2')).toMatch(/^=/);
+    engine.execute('genmove w');
+    expect((engine as unknown as { bot: UctBot }).bot.lastSearch!.winrate).toBe(real);
   });
 });

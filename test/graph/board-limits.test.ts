@@ -4,11 +4,11 @@
  * in every graph format; `graphgo graph` keeps the graph library's larger limits.
  */
 import { describe, expect, it } from 'vitest';
-import { GtpEngine } from '../../protocol/engine.js';
 import { readMatchRequest } from '../../play/match-request.js';
 import { GRAPH_LIMITS } from '../../src/graph.js';
 import { BOARD_LIMITS, readGraph, readSetup } from '../../src/setup.js';
 import { runCli } from '../../cli/main.js';
+import { testEngine } from '../helpers/engine.js';
 
 function refusal(source: Parameters<typeof readGraph>[0]): { code: string; message: string } {
   const built = readGraph(source);
@@ -64,17 +64,7 @@ describe('board limits', () => {
     const setup = readSetup({ spec: 'grid 600 600' }, 'area');
     expect(!setup.ok && setup.error.message).toBe('invalid graph: grid 600 600 has 360000 vertices, too large (limit 250000)');
 
-    const small = readSetup({ spec: 'grid 9 9' }, 'area');
-    if (!small.ok) throw new Error(small.error.message);
-    const created = GtpEngine.create({
-      bot: 'random',
-      seed: '1',
-      version: 'test',
-      setup: small.value,
-      readFile: () => 'p edge 300000 0\n',
-    });
-    if (!created.ok) throw new Error(created.error.message);
-    const engine = created.value;
+    const engine = testEngine('grid 9 9', 'area', { bot: 'random', seed: '1', readFile: () => 'p edge 300000 0\n' });
     expect(engine.execute('set_graph grid 3000 3000')).toBe(
       '? invalid graph: grid 3000 3000 has 9000000 vertices, too large (limit 250000)\n\n',
     );

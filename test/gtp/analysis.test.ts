@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GtpEngine } from '../../protocol/engine.js';
-import { readSetup } from '../../src/setup.js';
 import { testEngine } from '../helpers/engine.js';
 
 function engine(graph = 'grid 5 5', rules = 'area', bot = 'uct'): GtpEngine {
@@ -161,11 +160,7 @@ describe('the priors an analysis reports', () => {
     // points and the pass: the hand-set values give the capture 0.9 of about 9.7 in all (0.09), the learned prior
     // rates it far above an average move.
     const captureShare = (learnedPrior: boolean) => {
-      const setup = readSetup({ spec: 'grid 5 5' }, 'area');
-      if (!setup.ok) throw new Error(setup.error.message);
-      const created = GtpEngine.create({ bot: 'uct', seed: '4', playouts: 300, version: 'test', setup: setup.value, learnedPrior, readFile: () => '' });
-      if (!created.ok) throw new Error(created.error.message);
-      const e = created.value;
+      const e = testEngine('grid 5 5', 'area', { bot: 'uct', seed: '4', playouts: 300, learnedPrior });
       for (const move of ['W B4', 'W C4', 'W A3', 'B B3', 'B C3', 'W D3', 'W B2']) expect(run(e, `play ${move}`)).toBe('= \n\n');
       const c2 = infos(run(e, 'kata-analyze W 10')).find((info) => info.startsWith('info move C2 '));
       return Number(/ prior ([\d.]+) /.exec(c2 ?? '')?.[1]);

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GtpEngine } from '../../protocol/engine.js';
 import { parseVertex } from '../../src/notation.js';
-import { readSetup } from '../../src/setup.js';
+import { testEngine } from '../helpers/engine.js';
 import { REPO_ROOT } from './tst-runner.js';
 
 const DIR = join(REPO_ROOT, 'test/gtp/fixtures/dead-stones');
@@ -31,17 +31,7 @@ interface Fixture {
 const index = JSON.parse(readFileSync(join(DIR, 'index.json'), 'utf8')) as { gnugo: string; positions: Fixture[] };
 
 function engineAt(file: string): GtpEngine {
-  const setup = readSetup({ spec: 'grid 9 9' }, 'area');
-  if (!setup.ok) throw new Error(setup.error.message);
-  const created = GtpEngine.create({
-    bot: 'random',
-    seed: '1',
-    version: 'test',
-    setup: setup.value,
-    readFile: (path) => readFileSync(join(DIR, path), 'utf8'),
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  const engine = created.value;
+  const engine = testEngine('grid 9 9', 'area', { bot: 'random', seed: '1', readFile: (path) => readFileSync(join(DIR, path), 'utf8') });
   const loaded = run(engine, `loadsgf ${file}`);
   if (!loaded.ok) throw new Error(`cannot load ${file}: ${loaded.text}`);
   return engine;
