@@ -29,6 +29,8 @@ export interface MatchSettings {
   /** What the person asked for; the rest are a person's game's defaults (bots/search-limits.ts). */
   readonly limits: SearchLimits;
   readonly seed: string;
+  /** The most of one of the person's turns spent pondering (default MAX_PONDER_MILLISECONDS). */
+  readonly ponderMilliseconds?: number;
 }
 
 /** `uct, 10000 playouts or 2 s a move`, for headers. */
@@ -102,12 +104,22 @@ export type AnalysisOutcome =
   | { ok: true; analysis: AnalysisView }
   | { ok: false; reason: 'game-over' | 'no-search' | 'no-move'; message: string };
 
+/**
+ * Pondering stops after this much of one of the person's turns: past it the search tree mostly deepens lines the
+ * person will not play, and a page left open should not keep a core busy.
+ */
+export const MAX_PONDER_MILLISECONDS = 30_000;
+
 export class Match {
   readonly game: Game;
   readonly graph: Graph;
   readonly human: number;
   readonly log: MoveRecord[] = [];
   private botInstance: Bot | null = null;
+  /** The bot's analyzer has begun on the current position for pondering (any other search or move ends that). */
+  private ponderBegun = false;
+  private ponderMilliseconds = 0;
+  private ponderSimulations = 0;
 
   constructor(readonly settings: MatchSettings) {
     this.graph = settings.graph;
@@ -128,6 +140,44 @@ export class Match {
   /** Lets the bot and its search tree go (the web server does this for games nobody is playing); made again on demand. */
   releaseBot(): void {
     this.botInstance = null;
+    this.ponderBegun = false;
+  }
+
+  /**
+   * Thinks on the person's time: searches the position the person is to move in, for about `milliseconds`, in the
+   * bot's own tree, so that the reply the person plays finds its subtree grown when the computer's turn comes (tree
+   * reuse). Returns the simulations run: 0 when there is nothing to ponder (not the person's turn, the game over,
+   * no bot yet or one without a search, the turn's pondering time spent).
+   */
+  ponder(milliseconds: number): number {
+    const bot = this.botInstance;
+    const analyzer = bot?.analyzer;
+    const limit = this.settings.ponderMilliseconds ?? MAX_PONDER_MILLISECONDS;
+    if (analyzer === undefined || !this.humanToMove || this.ponderMilliseconds >= limit) return 0;
+    if (!this.ponderBegun) {
+      if (!analyzer.begin(this.game, this.human, { ownership: false })) {
+        this.ponderMilliseconds = limit;
+        return 0;
+      }
+      this.ponderBegun = true;
+    }
+    const start = performance.now();
+    const simulations = analyzer.run(Math.max(1, Math.min(milliseconds, limit - this.ponderMilliseconds)));
+    this.ponderMilliseconds += performance.now() - start;
+    this.ponderSimulations += simulations;
+    return simulations;
+  }
+
+  /** Simulations searched on the person's time in the turn now (0 when it is not the person's turn). */
+  get pondered(): number {
+    return this.humanToMove ? this.ponderSimulations : 0;
+  }
+
+  /** A move or an undo starts a new turn for pondering; any other search of the bot's ends the one begun. */
+  private newTurn(): void {
+    this.ponderBegun = false;
+    this.ponderMilliseconds = 0;
+    this.ponderSimulations = 0;
   }
 
   get rules(): Rules {
@@ -183,6 +233,7 @@ export class Match {
     const before = move >= 0 ? game.position.color.slice() : null;
     const status = game.play(color, move);
     if (status !== 'ok') return { ok: false, status, message: this.refusal(status, color, move) };
+    this.newTurn();
     const captured: number[] = [];
     if (before !== null) {
       const now = game.position.color;
@@ -245,6 +296,7 @@ export class Match {
       }
     }
     if (lastHuman < 0) return { ok: false, error: 'nothing to undo: you have not moved yet' };
+    this.newTurn();
     const undone: MoveRecord[] = [];
     while (this.log.length > lastHuman) {
       const record = this.log.pop()!;
@@ -257,6 +309,7 @@ export class Match {
   /** The computer's suggestion for the person (it does not play it). */
   hint(): { move: number; search: SearchInfo | null } {
     if (!this.humanToMove) throw new Error('hint: not the person\'s turn');
+    this.ponderBegun = false;
     const move = this.bot.genmove(this.game, this.human);
     return { move, search: this.bot.lastSearch ?? null };
   }
@@ -277,6 +330,7 @@ export class Match {
       };
     }
     const color = game.toMove;
+    this.ponderBegun = false;
     if (!analyzer.begin(game, color, { ownership: true })) {
       return { ok: false, reason: 'no-move', message: `${colorName(color)} has no move to analyse` };
     }

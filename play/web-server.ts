@@ -32,6 +32,7 @@ import type { LayoutChoice } from './layout.js';
 import { MAX_ANALYSIS_MILLISECONDS, Match, moveText } from './match.js';
 import type { MoveRecord } from './match.js';
 import { PLAY_DEFAULTS, readMatchRequest, type MatchRequest } from './match-request.js';
+import { Ponderer } from './ponderer.js';
 
 /** The largest graph the page is asked to draw. */
 export const MAX_WEB_VERTICES = 2500;
@@ -94,6 +95,8 @@ export interface WebServerOptions {
   readonly host?: string;
   /** Where index.html, app.js and style.css are (default: the repository's web/). */
   readonly staticDir?: string;
+  /** Think on the person's time (play/ponderer.ts); default off, `graphgo web` turns it on. */
+  readonly ponder?: boolean;
 }
 
 export interface RunningServer {
@@ -107,7 +110,7 @@ export interface RunningServer {
 export async function startWebServer(options: WebServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const staticDir = options.staticDir ?? findWebDir();
-  const games = new GameStore();
+  const games = new GameStore(new Ponderer(options.ponder ?? false));
   const server = createServer((req, res) => {
     handle(req, res, games, staticDir).catch((e: unknown) => {
       // A bug: answer 500 with the message, and keep serving.
@@ -130,6 +133,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
     games,
     close: () =>
       new Promise<void>((resolve) => {
+        games.ponderer.stop();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
@@ -151,6 +155,8 @@ export function findWebDir(): string {
 export class GameStore {
   private readonly entries = new Map<string, Entry>();
   private clock = 0;
+
+  constructor(readonly ponderer = new Ponderer(false)) {}
 
   get size(): number {
     return this.entries.size;
@@ -182,6 +188,8 @@ export class GameStore {
     entry.used = ++this.clock;
     const live = [...this.entries.values()].sort((a, b) => b.used - a.used);
     for (let i = LIVE_BOTS; i < live.length; i++) live[i].match.releaseBot();
+    // The request goes on synchronously from here, so the pondering starts after its answer.
+    this.ponderer.follow(entry.match);
   }
 }
 
@@ -470,6 +478,7 @@ function gameState(entry: Entry): Record<string, unknown> {
     legal: humanToMove ? game.legalMoves(match.human).map((v) => v + 1) : [],
     canPass: humanToMove && game.canPass(match.human),
     canUndo: match.log.some((r) => !r.byBot),
+    pondered: match.pondered,
     score: { exact, scores },
     rules: formatRules(rules),
   };
