@@ -13,7 +13,7 @@ export function registerWebCommand(program: Command, io: CliIo): void {
     .command('web')
     .description('play against the computer in the browser: serves a page on 127.0.0.1')
     .option('--port <port>', 'the port (0 picks a free one)', '8080')
-    .option('--no-ponder', 'do not think on your time (by default the computer searches while you think, up to 30 s a turn)')
+    .option('--no-ponder', 'do not think on your time (by default the computer searches while you think, up to 20 s a turn)')
     .action(async (opts: { port: string; ponder: boolean }) => {
       const port = wholeNumber('--port', opts.port, 0, 65535);
       let running;

@@ -108,7 +108,7 @@ export type AnalysisOutcome =
  * Pondering stops after this much of one of the person's turns: past it the search tree mostly deepens lines the
  * person will not play, and a page left open should not keep a core busy.
  */
-export const MAX_PONDER_MILLISECONDS = 30_000;
+export const MAX_PONDER_MILLISECONDS = 20_000;
 
 export class Match {
   readonly game: Game;
