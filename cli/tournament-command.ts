@@ -7,6 +7,7 @@
  *       [--gauntlet] [--move-timeout S] [--move-limit N] [--handicap N] [--quiet]
  *   graphgo tournament status FILE|DIR
  *   graphgo tournament report FILE|DIR [--csv PATH]
+ *   graphgo tournament compare FILE|DIR FILE|DIR [--engine NAME | --engines A,B] [--json]
  *   graphgo tournament worker --queue URL ...   (and --queue URL on run and match: cli/tournament-queue-command.ts)
  *
  * This file owns everything that touches the process: the signal handlers (the first Ctrl-C or SIGTERM kills every
@@ -21,6 +22,7 @@ import { DEFAULT_GAMES, DEFAULT_SEED, loadTournamentFile, validateTournament, ty
 import { describeEngine } from '../tournaments/engine-spec.js';
 import { LockError, readLock } from '../tournaments/lock.js';
 import { readResults, readVoids, resultsMtime } from '../tournaments/records.js';
+import { comparePaired, pairedText } from '../tournaments/paired-comparison.js';
 import { pairingsCsv, progressLine, ratingsCsv, sprtText, standingsText } from '../tournaments/report.js';
 import { TournamentRunner, readStoredTournament, type RunEvent, type RunHost, type RunSummary } from '../tournaments/runner.js';
 import { RunningScore, computeStandings, sequentialSprtOf } from '../tournaments/standings.js';
@@ -183,7 +185,56 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       io.writeErr(`wrote ${written.join(' and ')}\n`);
     });
 
+  tournament
+    .command('compare <first> <second>')
+    .description('compare two runs against the same opponents game by game (same seed: paired games)')
+    .option('--engine <name>', 'the engine to compare, named alike in both runs')
+    .option('--engines <a,b>', 'the engine of the first run and that of the second')
+    .option('--json', 'print the comparison as one JSON object')
+    .action((first: string, second: string, opts: { engine?: string; engines?: string; json?: boolean }) => {
+      const runs = [first, second].map((target) => {
+        const dir = outDir(target);
+        const { records, warnings } = readResults(dir);
+        if (records.length === 0) throw new CliError(`no games in ${dir}`);
+        for (const w of warnings) io.writeErr(`graphgo: warning: ${w}\n`);
+        return { dir, records, engines: new Set(records.flatMap((r) => r.seats)) };
+      });
+      const [engineA, engineB] = comparedEngines(runs[0].engines, runs[1].engines, opts);
+      const compared = comparePaired(runs[0].records, engineA, runs[1].records, engineB);
+      if (!compared.ok) throw new CliError(compared.error);
+      if (opts.json) io.writeOut(JSON.stringify({ first: runs[0].dir, second: runs[1].dir, ...compared.value }) + '\n');
+      else io.writeOut(pairedText(compared.value, runs[0].dir, runs[1].dir));
+    });
+
   registerTournamentWorkerCommand(tournament, io, graphgoMain);
+}
+
+/**
+ * The engines `compare` pairs: --engines A,B, or --engine NAME in both, or else the one engine each run has that
+ * the other lacks (a frozen build against the same opponent under two names).
+ */
+function comparedEngines(a: ReadonlySet<string>, b: ReadonlySet<string>, opts: { engine?: string; engines?: string }): [string, string] {
+  if (opts.engine !== undefined && opts.engines !== undefined) throw new CliError('give --engine or --engines, not both');
+  let pair: [string, string];
+  if (opts.engines !== undefined) {
+    const names = opts.engines.split(',').map((x) => x.trim());
+    if (names.length !== 2 || names.some((x) => x.length === 0)) throw new CliError(`--engines takes two names, the first run's and the second's (A,B), got "${opts.engines}"`);
+    pair = [names[0], names[1]];
+  } else if (opts.engine !== undefined) {
+    pair = [opts.engine, opts.engine];
+  } else {
+    const onlyA = [...a].filter((e) => !b.has(e));
+    const onlyB = [...b].filter((e) => !a.has(e));
+    if (onlyA.length !== 1 || onlyB.length !== 1) {
+      throw new CliError(
+        `say which engines to compare with --engine NAME or --engines A,B (the first run has ${[...a].join(', ')}; the second ${[...b].join(', ')})`,
+      );
+    }
+    pair = [onlyA[0], onlyB[0]];
+  }
+  if (!a.has(pair[0])) throw new CliError(`the first run has no engine "${pair[0]}" (it has ${[...a].join(', ')})`);
+  if (!b.has(pair[1])) throw new CliError(`the second run has no engine "${pair[1]}" (it has ${[...b].join(', ')})`);
+  return pair;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
