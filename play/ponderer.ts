@@ -15,7 +15,7 @@ export class Ponderer {
   private running = false;
   private stopped = false;
 
-  constructor(private readonly enabled: boolean) {}
+  constructor(readonly enabled: boolean) {}
 
   /** Ponders `match` from the next turn of the event loop on (after the request now being answered). */
   follow(match: Match): void {

@@ -250,7 +250,7 @@ async function api(req: IncomingMessage, path: string, url: URL, games: GameStor
   switch (route) {
     case 'info':
       needs('GET');
-      return { status: 200, body: info() };
+      return { status: 200, body: info(games.ponderer.enabled) };
     case 'state': {
       needs('GET');
       const entry = games.get(url.searchParams.get('id') ?? '');
@@ -351,8 +351,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return value as Record<string, unknown>;
 }
 
-function info(): unknown {
+function info(ponder: boolean): unknown {
   return {
+    ponder,
     bots: BOT_NAMES,
     presets: PRESETS,
     families: Object.values(FAMILY_USAGE),

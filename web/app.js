@@ -406,7 +406,11 @@ function render() {
   }
   if (g.over) ui.status.textContent = 'Game over';
   else if (app.busy && !g.humanToMove) ui.status.textContent = `${colorName(g.toMove)} is thinking…`;
-  else if (g.humanToMove) ui.status.textContent = `Your move (${colorName(g.human)})`;
+  else if (g.humanToMove) {
+    // The server searches on the person's time (graphgo web without --no-ponder) when the bot has a search tree.
+    const pondering = app.info?.ponder && g.setup?.bot === 'uct' ? ' · the computer thinks on your time' : '';
+    ui.status.textContent = `Your move (${colorName(g.human)})${pondering}`;
+  }
   else ui.status.textContent = `${colorName(g.toMove)} to move`;
   ui.status.dataset.state = g.over ? 'over' : g.humanToMove ? 'human' : 'computer';
 

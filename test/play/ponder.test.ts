@@ -9,6 +9,7 @@ import { Match } from '../../play/match.js';
 import { readMatchRequest, type MatchRequest } from '../../play/match-request.js';
 import { startWebServer, type RunningServer } from '../../play/web-server.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
+import { HAS_CHROMIUM, launchChromium } from './browser.js';
 
 function newMatch(request: MatchRequest, ponderMilliseconds?: number): Match {
   const settings = readMatchRequest({ graph: 'grid 5 5', rules: 'area', bot: 'uct', playouts: 300, color: 'black', ...request });
@@ -127,6 +128,7 @@ describe('the web server', () => {
 
   it('ponders between requests with ponder: true, and reports it in the state', async () => {
     server = await startWebServer({ port: 0, ponder: true });
+    expect((await callAt(server.url, '/api/info')).json.ponder).toBe(true);
     const id = await gameAtPersonsTurnAt(server.url);
     expect(await waitForPondering(server.url, id, 5000)).toBeGreaterThan(0);
     const played = await callAt(server.url, '/api/play', { id, move: 'B2' });
@@ -136,8 +138,24 @@ describe('the web server', () => {
 
   it('does not ponder by default', async () => {
     server = await startWebServer({ port: 0 });
+    expect((await callAt(server.url, '/api/info')).json.ponder).toBe(false);
     const id = await gameAtPersonsTurnAt(server.url);
     expect(await waitForPondering(server.url, id, 300)).toBe(0);
+  });
+
+  // Skipped only where Chromium is missing outside CI (as in web.test.ts).
+  it.skipIf(!(HAS_CHROMIUM || process.env.CI !== undefined))('tells the person on the page that the computer thinks on their time', async () => {
+    server = await startWebServer({ port: 0, ponder: true });
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url);
+      // The first visit starts the default game (UCT, the person Black, to move).
+      await page.waitForSelector('body[data-busy=false] #status[data-state=human]', { timeout: 30_000 });
+      expect(await page.textContent('#status')).toBe('Your move (Black) · the computer thinks on your time');
+    } finally {
+      await browser.close();
+    }
   });
 });
 
