@@ -170,6 +170,8 @@ export class GameStore {
       let oldest: Entry | null = null;
       for (const e of this.entries.values()) if (oldest === null || e.used < oldest.used) oldest = e;
       this.entries.delete(oldest!.id);
+      // Its bot goes too, so that nothing (pondering included) searches a game the server no longer holds.
+      oldest!.match.releaseBot();
     }
     this.touch(entry);
     return entry;
