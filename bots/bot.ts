@@ -17,8 +17,25 @@ export interface Bot {
   readonly analyzer?: Analyzer;
   /** For tree searches that can: genmove in slices, so the engine can report and interrupt it. */
   readonly slicedSearch?: SlicedMoveSearch;
+  /** For tree searches with worker threads: a search that runs while the calling thread blocks (pondering). */
+  readonly background?: BackgroundSearch;
   /** For bots that hold threads: stops them (the engine drops the bot for another). */
   dispose?(): void;
+}
+
+/**
+ * Thinking on the opponent's time on worker threads, for a front end whose thread blocks while it waits (the
+ * terminal game's read): the search grows the bot's tree, and the next genmove reuses the part under the move
+ * played.
+ */
+export interface BackgroundSearch {
+  /**
+   * Starts searching `color`'s position in `game` on the worker threads for at most `seconds`, and returns at once;
+   * false when there is nothing to search. The game must not change until stop().
+   */
+  start(game: Game, color: number, seconds: number): boolean;
+  /** Stops the search start() began and waits for its threads: the simulations they ran (0 if none was running). */
+  stop(): number;
 }
 
 export interface SearchInfo {

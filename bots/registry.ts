@@ -49,6 +49,11 @@ export interface BotOptions extends SearchLimits {
   readonly parallel?: ParallelMode;
   /** The UCT tree's memory budget in MiB, all threads together (bots/tree.ts). */
   readonly maxTreeMegabytes?: number;
+  /**
+   * UCT: a background search (Bot.background) for a front end that blocks while the person thinks; with one
+   * thread it adds a worker thread for pondering alone (the moves are still searched on one thread).
+   */
+  readonly background?: boolean;
   /** Where a bot says what its user should know (the engine: stderr). */
   readonly notify?: (message: string) => void;
 }
@@ -87,9 +92,9 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
     };
     const threads = options.threads ?? 1;
     const bot =
-      threads === 1
+      threads === 1 && options.background !== true
         ? new UctBot(settings)
-        : (options.parallel ?? DEFAULT_PARALLEL) === 'tree'
+        : (options.parallel ?? DEFAULT_PARALLEL) === 'tree' || threads === 1
           ? new SharedTreeUctBot(settings, threads)
           : new ParallelUctBot(settings, threads);
     bot.notify = options.notify ?? null;

@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Game } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
-import type { Bot, SearchInfo } from './bot.js';
+import type { BackgroundSearch, Bot, SearchInfo } from './bot.js';
 import {
   CONTROL_DONE,
   CONTROL_SIMULATIONS,
@@ -36,6 +36,8 @@ export class SharedTreeUctBot implements Bot {
   private workerGraph: Graph | null = null;
   private readonly control = new SharedArrayBuffer(CONTROL_WORDS * 4);
   lastSearch: SearchInfo | null = null;
+  /** Workers searching in the background (pondering) now, or 0. */
+  private backgroundAsked = 0;
 
   /** `settings.maxTreeMegabytes` is the budget of the one tree all threads share. */
   constructor(
@@ -68,6 +70,7 @@ export class SharedTreeUctBot implements Bot {
 
   /** Stops the worker threads. */
   dispose(): void {
+    this.stopBackground();
     this.alive.fill(false);
     for (const w of this.workers) void w.terminate();
     this.workers = [];
@@ -75,11 +78,12 @@ export class SharedTreeUctBot implements Bot {
     this.workerGraph = null;
   }
 
-  private ensureWorkers(graph: Graph): void {
-    if (this.workerGraph === graph) return;
+  /** At least `count` workers for `graph` (genmove needs threads - 1; pondering one even with one thread). */
+  private ensureWorkers(graph: Graph, count = this.threads - 1): void {
+    if (this.workerGraph === graph && this.workers.length >= count) return;
     this.dispose();
     const graphLine = workerGraphLine(graph);
-    for (let i = 0; i < this.threads - 1; i++) {
+    for (let i = 0; i < Math.max(count, this.threads - 1); i++) {
       const init: SharedWorkerInit = { graphLine, settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` }, index: i };
       const worker = new Worker(new URL('./shared-tree-worker.js', import.meta.url), { workerData: init });
       // Workers never keep the process alive on their own.
@@ -100,6 +104,7 @@ export class SharedTreeUctBot implements Bot {
   }
 
   genmove(game: Game, color: number): number {
+    this.stopBackground();
     const start = performance.now();
     const early = earlyMove(game, color);
     if (early !== null) return early;
@@ -111,28 +116,76 @@ export class SharedTreeUctBot implements Bot {
     const extra = this.local.doubtSeconds();
     const playouts = this.settings.playouts;
     if (playouts === null && seconds === null) Atomics.store(control, SHARED_STOP, 1);
-    const request: SharedSearchRequest = {
+    // The workers' own deadline includes the time a move in doubt may add; the main thread stops them earlier.
+    const request = this.request(game, color, playouts, seconds === null ? null : seconds + extra, buffers, root);
+    // Only threads - 1 of them: a worker made for pondering alone stays out of the move's search.
+    const asked = this.post(request, this.threads - 1);
+    let simulations = this.local.runShared(control, playouts, seconds, start);
+    if (seconds !== null && extra > 0 && this.local.inDoubt()) simulations += this.local.runShared(control, playouts, seconds + extra, start);
+    simulations += this.stopWorkers(asked);
+    const move = this.local.finishShared(game, color, simulations, start);
+    this.lastSearch = this.local.lastSearch;
+    return move;
+  }
+
+  /**
+   * Pondering on the worker threads (at least one, made for it when the bot has one thread): the main thread
+   * prepares the root and returns, so that it may block (the terminal game's read) while the workers search.
+   */
+  get background(): BackgroundSearch {
+    return {
+      start: (game, color, seconds) => this.startBackground(game, color, seconds),
+      stop: () => this.stopBackground(),
+    };
+  }
+
+  private startBackground(game: Game, color: number, seconds: number): boolean {
+    this.stopBackground();
+    if (game.over || earlyMove(game, color) !== null || !(seconds > 0)) return false;
+    this.ensureWorkers(game.graph, Math.max(1, this.threads - 1));
+    const { buffers, root } = this.local.prepareShared(game, color);
+    new Int32Array(this.control).fill(0);
+    this.backgroundAsked = this.post(this.request(game, color, null, seconds, buffers, root), this.workers.length);
+    return this.backgroundAsked > 0;
+  }
+
+  private stopBackground(): number {
+    if (this.backgroundAsked === 0) return 0;
+    const simulations = this.stopWorkers(this.backgroundAsked);
+    this.backgroundAsked = 0;
+    return simulations;
+  }
+
+  private request(game: Game, color: number, playouts: number | null, seconds: number | null, buffers: SharedSearchRequest['buffers'], root: number): SharedSearchRequest {
+    return {
       rules: game.rules,
       setup: game.initialStones,
       firstColor: game.firstColor,
       history: game.moves(),
       color,
       playouts,
-      // The workers' own deadline includes the time a move in doubt may add; the main thread stops them earlier.
-      seconds: seconds === null ? null : seconds + extra,
+      seconds,
       marginKomi: this.local.marginKomi,
       buffers,
       root,
       control: this.control,
     };
+  }
+
+  /** Sends the request to the first `count` workers still alive; returns how many were asked. */
+  private post(request: SharedSearchRequest, count: number): number {
     let asked = 0;
-    for (let i = 0; i < this.workers.length; i++) {
+    for (let i = 0; i < Math.min(count, this.workers.length); i++) {
       if (!this.alive[i]) continue;
       this.workers[i].postMessage(request);
       asked++;
     }
-    let simulations = this.local.runShared(control, playouts, seconds, start);
-    if (seconds !== null && extra > 0 && this.local.inDoubt()) simulations += this.local.runShared(control, playouts, seconds + extra, start);
+    return asked;
+  }
+
+  /** Raises the stop word and waits (one grace period at most) for the `asked` workers: their simulations. */
+  private stopWorkers(asked: number): number {
+    const control = new Int32Array(this.control);
     // The workers stop within one simulation; the tree is read only after all of them have.
     Atomics.store(control, SHARED_STOP, 1);
     const waitUntil = performance.now() + WORKER_GRACE_MS;
@@ -143,9 +196,6 @@ export class SharedTreeUctBot implements Bot {
       if (left <= 0) break;
       Atomics.wait(control, CONTROL_DONE, finished, left);
     }
-    simulations += Atomics.load(control, CONTROL_SIMULATIONS);
-    const move = this.local.finishShared(game, color, simulations, start);
-    this.lastSearch = this.local.lastSearch;
-    return move;
+    return Atomics.load(control, CONTROL_SIMULATIONS);
   }
 }

@@ -46,7 +46,7 @@ parentPort!.on('message', (request: SharedSearchRequest) => {
     try {
       const game = mirror.sync(request);
       bot.followMargin(request.marginKomi);
-      simulations = bot.joinShared(game, request.color, request.buffers, request.root, control, request.playouts);
+      simulations = bot.joinShared(game, request.color, request.buffers, request.root, control, request.playouts, request.seconds);
     } catch (e) {
       fail(e);
       mirror.reset();

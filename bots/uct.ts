@@ -423,9 +423,19 @@ export class UctBot implements Bot, SlicedMoveSearch {
 
   /**
    * A worker thread's part of a shared search: the same search state as the main thread's (priors, patterns,
-   * ladders, playouts), on the tree behind `buffers` with its root at `root`, which the main thread prepared.
+   * ladders, playouts), on the tree behind `buffers` with its root at `root`, which the main thread prepared. It
+   * ends at the stop word, at `playouts` counted across threads, or `seconds` after it began (pondering's limit).
    */
-  joinShared(game: Game, color: number, buffers: PoolBuffers, root: number, control: Int32Array, playouts: number | null): number {
+  joinShared(
+    game: Game,
+    color: number,
+    buffers: PoolBuffers,
+    root: number,
+    control: Int32Array,
+    playouts: number | null,
+    seconds: number | null = null,
+  ): number {
+    const start = performance.now();
     const pool = NodePool.attach(buffers);
     const rules = game.rules;
     if (this.state === null || this.rootGame === null || this.rootGame.graph !== game.graph || !sameRules(this.rootGame.rules, rules)) {
@@ -436,7 +446,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     this.root = root;
     this.state.usePool(pool);
     this.state.setRoot(game, game.seatFor(color), this.followedMargin ?? 0);
-    return this.runShared(control, playouts, null, 0);
+    return this.runShared(control, playouts, seconds, start);
   }
 
   /**

@@ -29,6 +29,7 @@ interface PlayOptions extends GraphFlags, SearchLimitFlags {
   color: string;
   bot: string;
   seed: string;
+  ponder: boolean;
 }
 
 export function registerPlayCommand(program: Command, io: CliIo): void {
@@ -39,6 +40,7 @@ export function registerPlayCommand(program: Command, io: CliIo): void {
   addBotOption(play, 'the computer', PLAY_DEFAULTS.bot);
   addSearchLimitOptions(play, 'person');
   addSeedOption(play, "seed of the computer's random choices", PLAY_DEFAULTS.seed);
+  play.option('--no-ponder', 'do not think on your time (by default the computer searches on a second thread while you think, up to 20 s a turn)');
   play.action((opts: PlayOptions) => {
     const settings = readPlayOptions(opts);
     // readline-sync reads the terminal itself: without one it would fail or wait forever.
@@ -72,5 +74,13 @@ function readPlayOptions(opts: PlayOptions): MatchSettings {
   const color = parseColorChoice(opts.color, rules.colors);
   if (!color.ok) throw new CliError(color.error);
   const bot = readBotFlag(opts.bot);
-  return { graph, rules, human: color.color, bot, limits: readSearchLimitFlags(opts, 'person'), seed: opts.seed };
+  return {
+    graph,
+    rules,
+    human: color.color,
+    bot,
+    limits: readSearchLimitFlags(opts, 'person'),
+    seed: opts.seed,
+    backgroundPonder: opts.ponder,
+  };
 }

@@ -17,6 +17,7 @@ import { vertexName, parseVertex } from '../src/notation.js';
 import { formatNumber } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
 import { colorName } from './colors.js';
+import { TurnPondering } from './turn-pondering.js';
 
 /** A match as its front end read it from its user (cli/play-command.ts, play/match-request.ts). */
 export interface MatchSettings {
@@ -31,6 +32,11 @@ export interface MatchSettings {
   readonly seed: string;
   /** The most of one of the person's turns spent pondering (default MAX_PONDER_MILLISECONDS). */
   readonly ponderMilliseconds?: number;
+  /**
+   * Make the bot able to ponder on a worker thread while the front end blocks on the person's input
+   * (ponderInBackground; the terminal game). The moves are still searched on one thread.
+   */
+  readonly backgroundPonder?: boolean;
 }
 
 /** `uct, 10000 playouts or 2 s a move`, for headers. */
@@ -57,6 +63,8 @@ export interface MoveRecord {
   /** How long the bot thought and what it saw, for the bot's moves. */
   readonly seconds?: number;
   readonly search?: SearchInfo | null;
+  /** For the bot's moves: simulations searched on the person's time before it (pondering), when there were any. */
+  readonly pondered?: number;
 }
 
 export type MoveOutcome = { ok: true; record: MoveRecord } | { ok: false; status: MoveStatus; message: string };
@@ -116,21 +124,26 @@ export class Match {
   readonly human: number;
   readonly log: MoveRecord[] = [];
   private botInstance: Bot | null = null;
-  /** The bot's analyzer has begun on the current position for pondering (any other search or move ends that). */
-  private ponderBegun = false;
-  private ponderMilliseconds = 0;
-  private ponderSimulations = 0;
+  private readonly pondering: TurnPondering;
+  /** Simulations pondered in the person's turn that just ended: the computer's reply reports them. */
+  private ponderedForReply = 0;
 
   constructor(readonly settings: MatchSettings) {
     this.graph = settings.graph;
     this.game = new Game(settings.graph, settings.rules);
     this.human = settings.human;
+    this.pondering = new TurnPondering(settings.ponderMilliseconds ?? MAX_PONDER_MILLISECONDS);
   }
 
   /** The computer, made when first needed (a UCT bot holds tens of megabytes of search tree). */
   private get bot(): Bot {
     if (this.botInstance === null) {
-      const created = createBot(this.settings.bot, { seed: this.settings.seed, ...this.settings.limits, purpose: 'person' });
+      const created = createBot(this.settings.bot, {
+        seed: this.settings.seed,
+        ...this.settings.limits,
+        purpose: 'person',
+        background: this.settings.backgroundPonder ?? false,
+      });
       if (!created.ok) throw new Error(created.error.message);
       this.botInstance = created.value;
     }
@@ -139,45 +152,41 @@ export class Match {
 
   /** Lets the bot and its search tree go (the web server does this for games nobody is playing); made again on demand. */
   releaseBot(): void {
+    this.pondering.interrupt(this.botInstance);
+    this.botInstance?.dispose?.();
     this.botInstance = null;
-    this.ponderBegun = false;
   }
 
   /**
-   * Thinks on the person's time: searches the position the person is to move in, for about `milliseconds`, in the
-   * bot's own tree, so that the reply the person plays finds its subtree grown when the computer's turn comes (tree
-   * reuse). Returns the simulations run: 0 when there is nothing to ponder (not the person's turn, the game over,
-   * no bot yet or one without a search, the turn's pondering time spent).
+   * Thinks on the person's time (play/turn-pondering.ts): searches the position the person is to move in, for about
+   * `milliseconds`, in the bot's own tree, so that the reply the person plays finds its subtree grown when the
+   * computer's turn comes. Returns the simulations run: 0 when there is nothing to ponder (not the person's turn,
+   * the game over, no bot yet or one without a search, the turn's pondering time spent).
    */
   ponder(milliseconds: number): number {
     const bot = this.botInstance;
-    const analyzer = bot?.analyzer;
-    const limit = this.settings.ponderMilliseconds ?? MAX_PONDER_MILLISECONDS;
-    if (analyzer === undefined || !this.humanToMove || this.ponderMilliseconds >= limit) return 0;
-    if (!this.ponderBegun) {
-      if (!analyzer.begin(this.game, this.human, { ownership: false })) {
-        this.ponderMilliseconds = limit;
-        return 0;
-      }
-      this.ponderBegun = true;
-    }
-    const start = performance.now();
-    const simulations = analyzer.run(Math.max(1, Math.min(milliseconds, limit - this.ponderMilliseconds)));
-    this.ponderMilliseconds += performance.now() - start;
-    this.ponderSimulations += simulations;
-    return simulations;
+    if (bot === null || !this.humanToMove) return 0;
+    return this.pondering.slice(bot, this.game, this.human, milliseconds);
+  }
+
+  /**
+   * Pondering on the bot's worker thread (settings.backgroundPonder) for a front end about to block on the person's
+   * input; stopBackgroundPonder ends it. False when there is nothing to ponder (as ponder).
+   */
+  ponderInBackground(): boolean {
+    const bot = this.botInstance;
+    if (bot === null || !this.humanToMove) return false;
+    return this.pondering.startBackground(bot, this.game, this.human);
+  }
+
+  /** Ends ponderInBackground's search and waits for its thread: the simulations it ran (0 if none ran). */
+  stopBackgroundPonder(): number {
+    return this.pondering.stopBackground(this.botInstance);
   }
 
   /** Simulations searched on the person's time in the turn now (0 when it is not the person's turn). */
   get pondered(): number {
-    return this.humanToMove ? this.ponderSimulations : 0;
-  }
-
-  /** A move or an undo starts a new turn for pondering; any other search of the bot's ends the one begun. */
-  private newTurn(): void {
-    this.ponderBegun = false;
-    this.ponderMilliseconds = 0;
-    this.ponderSimulations = 0;
+    return this.humanToMove ? this.pondering.simulations : 0;
   }
 
   get rules(): Rules {
@@ -213,6 +222,7 @@ export class Match {
   /** The computer's move for the colour to move. Throws when it is the person's turn or the game is over. */
   playBot(): MoveRecord {
     if (!this.botToMove) throw new Error('playBot: not the computer\'s turn');
+    this.pondering.interrupt(this.botInstance);
     const color = this.game.toMove;
     const start = performance.now();
     let move = this.bot.genmove(this.game, color);
@@ -233,7 +243,9 @@ export class Match {
     const before = move >= 0 ? game.position.color.slice() : null;
     const status = game.play(color, move);
     if (status !== 'ok') return { ok: false, status, message: this.refusal(status, color, move) };
-    this.newTurn();
+    const ended = this.pondering.newTurn(this.botInstance);
+    const pondered = byBot ? this.ponderedForReply : 0;
+    this.ponderedForReply = byBot ? 0 : ended;
     const captured: number[] = [];
     if (before !== null) {
       const now = game.position.color;
@@ -246,6 +258,7 @@ export class Match {
       byBot,
       ...(seconds !== undefined ? { seconds } : {}),
       ...(search !== undefined ? { search } : {}),
+      ...(pondered > 0 ? { pondered } : {}),
     };
     this.log.push(record);
     return { ok: true, record };
@@ -296,7 +309,8 @@ export class Match {
       }
     }
     if (lastHuman < 0) return { ok: false, error: 'nothing to undo: you have not moved yet' };
-    this.newTurn();
+    this.pondering.newTurn(this.botInstance);
+    this.ponderedForReply = 0;
     const undone: MoveRecord[] = [];
     while (this.log.length > lastHuman) {
       const record = this.log.pop()!;
@@ -309,7 +323,7 @@ export class Match {
   /** The computer's suggestion for the person (it does not play it). */
   hint(): { move: number; search: SearchInfo | null } {
     if (!this.humanToMove) throw new Error('hint: not the person\'s turn');
-    this.ponderBegun = false;
+    this.pondering.interrupt(this.botInstance);
     const move = this.bot.genmove(this.game, this.human);
     return { move, search: this.bot.lastSearch ?? null };
   }
@@ -330,7 +344,7 @@ export class Match {
       };
     }
     const color = game.toMove;
-    this.ponderBegun = false;
+    this.pondering.interrupt(this.botInstance);
     if (!analyzer.begin(game, color, { ownership: true })) {
       return { ok: false, reason: 'no-move', message: `${colorName(color)} has no move to analyse` };
     }

@@ -54,7 +54,10 @@ export function runTerminalGame(match: Match, io: TerminalIo): TerminalOutcome {
       draw();
       continue;
     }
+    // The computer thinks on the person's time while the read blocks (with settings.backgroundPonder).
+    match.ponderInBackground();
     const line = io.readLine(`${paint.color(match.human)} > `);
+    match.stopBackgroundPonder();
     if (line === null) {
       say('');
       say('End of input: leaving the game.');

@@ -121,6 +121,7 @@ export function recordText(match: Match, record: MoveRecord, paint: Paint, detai
     const parts = [`${record.seconds.toFixed(2)} s`];
     if (search && search.simulations > 0) {
       parts.push(`${search.simulations} playouts`);
+      if (record.pondered !== undefined) parts.push(`${record.pondered} more on your time`);
       parts.push(`win rate ${Math.round(search.winrate * 100)}%`);
     }
     text += paint.dim(` [${parts.join(', ')}]`);

@@ -453,6 +453,7 @@ function recordJson(match: Match, record: MoveRecord): unknown {
     ...(record.search && record.search.simulations > 0
       ? { playouts: record.search.simulations, winrate: Math.round(record.search.winrate * 1000) / 1000 }
       : {}),
+    ...(record.pondered !== undefined ? { pondered: record.pondered } : {}),
   };
 }
 

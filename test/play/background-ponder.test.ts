@@ -1,0 +1,121 @@
+/**
+ * Pondering on a worker thread while the calling thread blocks (the terminal game's read): Match.ponderInBackground
+ * and stopBackgroundPonder, through the built engine, since worker threads load compiled JavaScript. The thread
+ * searches the person's position in the bot's own tree, the computer's next search starts from the reply's
+ * subtree, the turn's limit holds, and the terminal game reports what was pondered.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Match as MatchType } from '../../play/match.js';
+import type { MatchRequest } from '../../play/match-request.js';
+import type { runTerminalGame as RunTerminalGame } from '../../play/terminal-game.js';
+import { ensureDist } from '../gtp/build-dist.js';
+import { REPO_ROOT } from '../gtp/tst-runner.js';
+
+const dist = (path: string) => pathToFileURL(join(REPO_ROOT, 'dist', path)).href;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the compiled modules are loaded at run time */
+let Match: any;
+let readMatchRequest: any;
+let runTerminalGame: typeof RunTerminalGame;
+
+beforeAll(async () => {
+  await ensureDist();
+  ({ Match } = await import(dist('play/match.js')));
+  ({ readMatchRequest } = await import(dist('play/match-request.js')));
+  ({ runTerminalGame } = await import(dist('play/terminal-game.js')));
+}, 120_000);
+
+function newMatch(request: MatchRequest = {}, ponderMilliseconds?: number): MatchType {
+  const settings = readMatchRequest({ graph: 'grid 5 5', rules: 'area', bot: 'uct', playouts: 300, color: 'black', ...request });
+  if (!settings.ok) throw new Error(settings.error.message);
+  return new Match({ ...settings.value, ponderMilliseconds, backgroundPonder: true }) as MatchType;
+}
+
+/** Blocks this thread as a synchronous read would, for `milliseconds`. */
+function block(milliseconds: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
+}
+
+function afterFirstExchange(match: MatchType): void {
+  expect(match.playHumanText('C3').ok).toBe(true);
+  match.playBot();
+  expect(match.humanToMove).toBe(true);
+}
+
+function reportedVisits(match: MatchType): { simulations: number; visits: number; top: string } {
+  const outcome = match.analyze(1);
+  if (!outcome.ok) throw new Error(outcome.message);
+  const { simulations, moves } = outcome.analysis;
+  return { simulations, visits: moves.reduce((sum, m) => sum + m.visits, 0), top: moves[0].move };
+}
+
+describe('Match.ponderInBackground', () => {
+  it('searches on a worker while this thread blocks, and the computer\'s reply starts from that tree', () => {
+    const match = newMatch();
+    expect(match.ponderInBackground()).toBe(false); // no bot yet: the person moves first
+    afterFirstExchange(match);
+    try {
+      expect(match.ponderInBackground()).toBe(true);
+      block(400);
+      const simulations = match.stopBackgroundPonder();
+      expect(simulations).toBeGreaterThan(0);
+      expect(match.pondered).toBe(simulations);
+      expect(match.stopBackgroundPonder()).toBe(0); // nothing runs any more
+
+      const person = reportedVisits(match);
+      expect(person.visits).toBeGreaterThan(simulations / 2);
+      expect(match.playHumanText(person.top).ok).toBe(true);
+      const computer = reportedVisits(match);
+      expect(computer.visits - computer.simulations).toBeGreaterThan(person.visits / 4);
+      // The computer's move reports what was searched on the person's time.
+      expect(match.playBot().pondered).toBe(simulations);
+    } finally {
+      match.releaseBot();
+    }
+  });
+
+  it('stops at the turn\'s limit, and a released bot leaves no thread searching', () => {
+    const match = newMatch({}, 100);
+    afterFirstExchange(match);
+    expect(match.ponderInBackground()).toBe(true);
+    block(400);
+    expect(match.stopBackgroundPonder()).toBeGreaterThan(0);
+    expect(match.ponderInBackground()).toBe(false); // the turn's 100 ms are spent
+
+    expect(match.playHumanText('B2').ok).toBe(true);
+    match.playBot();
+    expect(match.ponderInBackground()).toBe(true); // a new turn
+    match.releaseBot(); // stops and waits for the thread, then lets it go
+    expect(match.stopBackgroundPonder()).toBe(0);
+    expect(match.ponderInBackground()).toBe(false);
+  });
+});
+
+describe('the terminal game', () => {
+  it('ponders while it waits for the person\'s input and reports it with the computer\'s next move', () => {
+    const match = newMatch();
+    const inputs = ['C3', 'B2', 'quit'];
+    let out = '';
+    try {
+      runTerminalGame(match, {
+        readLine: () => {
+          block(300);
+          return inputs.shift() ?? null;
+        },
+        write: (text) => void (out += text),
+        color: false,
+        clear: false,
+      });
+    } finally {
+      match.releaseBot();
+    }
+    // After C3 and the reply the person thinks (300 ms) over B2: the reply to B2 reports that search.
+    const replies = match.log.filter((r) => r.byBot);
+    expect(replies).toHaveLength(2);
+    expect(replies[0].pondered).toBeUndefined();
+    expect(replies[1].pondered).toBeGreaterThan(0);
+    expect(out).toContain(`${replies[1].pondered} more on your time`);
+  });
+});
