@@ -134,6 +134,9 @@ describe('the web server', () => {
     const played = await callAt(server.url, '/api/play', { id, move: 'B2' });
     expect(played.status).toBe(200);
     expect(played.json.pondered).toBe(0);
+    // The computer's reply reports the simulations it searched on the person's time.
+    const reply = (await callAt(server.url, '/api/bot', { id })).json.played as { pondered?: number }[];
+    expect(reply[0].pondered).toBeGreaterThan(0);
   });
 
   it('does not ponder by default', async () => {
