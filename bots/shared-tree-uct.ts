@@ -132,12 +132,10 @@ export class SharedTreeUctBot implements Bot {
    * Pondering on the worker threads (at least one, made for it when the bot has one thread): the main thread
    * prepares the root and returns, so that it may block (the terminal game's read) while the workers search.
    */
-  get background(): BackgroundSearch {
-    return {
-      start: (game, color, seconds) => this.startBackground(game, color, seconds),
-      stop: () => this.stopBackground(),
-    };
-  }
+  readonly background: BackgroundSearch = {
+    start: (game, color, seconds) => this.startBackground(game, color, seconds),
+    stop: () => this.stopBackground(),
+  };
 
   private startBackground(game: Game, color: number, seconds: number): boolean {
     this.stopBackground();

@@ -12,6 +12,7 @@ import type { MatchRequest } from '../../play/match-request.js';
 import type { runTerminalGame as RunTerminalGame } from '../../play/terminal-game.js';
 import { ensureDist } from '../gtp/build-dist.js';
 import { REPO_ROOT } from '../gtp/tst-runner.js';
+import { afterFirstExchange, reportedVisits } from '../helpers/match-turns.js';
 
 const dist = (path: string) => pathToFileURL(join(REPO_ROOT, 'dist', path)).href;
 
@@ -36,19 +37,6 @@ function newMatch(request: MatchRequest = {}, ponderMilliseconds?: number): Matc
 /** Blocks this thread as a synchronous read would, for `milliseconds`. */
 function block(milliseconds: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, milliseconds);
-}
-
-function afterFirstExchange(match: MatchType): void {
-  expect(match.playHumanText('C3').ok).toBe(true);
-  match.playBot();
-  expect(match.humanToMove).toBe(true);
-}
-
-function reportedVisits(match: MatchType): { simulations: number; visits: number; top: string } {
-  const outcome = match.analyze(1);
-  if (!outcome.ok) throw new Error(outcome.message);
-  const { simulations, moves } = outcome.analysis;
-  return { simulations, visits: moves.reduce((sum, m) => sum + m.visits, 0), top: moves[0].move };
 }
 
 describe('Match.ponderInBackground', () => {

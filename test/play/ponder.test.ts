@@ -10,26 +10,12 @@ import { readMatchRequest, type MatchRequest } from '../../play/match-request.js
 import { startWebServer, type RunningServer } from '../../play/web-server.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
 import { HAS_CHROMIUM, launchChromium } from './browser.js';
+import { afterFirstExchange, reportedVisits } from '../helpers/match-turns.js';
 
 function newMatch(request: MatchRequest, ponderMilliseconds?: number): Match {
   const settings = readMatchRequest({ graph: 'grid 5 5', rules: 'area', bot: 'uct', playouts: 300, color: 'black', ...request });
   if (!settings.ok) throw new Error(settings.error.message);
   return new Match({ ...settings.value, ponderMilliseconds });
-}
-
-/** The person's first move and the computer's reply: the person is to move again, with the bot made. */
-function afterFirstExchange(match: Match): void {
-  expect(match.playHumanText('C3').ok).toBe(true);
-  match.playBot();
-  expect(match.humanToMove).toBe(true);
-}
-
-/** Visits under the root's reported moves (the ten most visited). */
-function reportedVisits(match: Match): { simulations: number; visits: number; top: string } {
-  const outcome = match.analyze(1);
-  if (!outcome.ok) throw new Error(outcome.message);
-  const { simulations, moves } = outcome.analysis;
-  return { simulations, visits: moves.reduce((sum, m) => sum + m.visits, 0), top: moves[0].move };
 }
 
 describe('Match.ponder', () => {
