@@ -37,6 +37,7 @@ interface SolveOptions {
   deepening: boolean;
   signatures: boolean;
   exactSets: boolean;
+  winnerMovesOnly: boolean;
   progress: boolean;
 }
 
@@ -106,7 +107,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
-    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: about 160 MB under df-pn, 85 with --no-exact-sets; 23 for long solves)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 220 MB under df-pn, 360 MB from 9 vertices, 90 with --no-exact-sets; 23 for long solves)')
     .option(
       '--method <method>',
       'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
@@ -123,6 +124,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-deepening', 'measurement: one depth-first search instead of iterative deepening')
     .option('--no-signatures', "measurement: df-pn's proofs without signature filters (the masks alone)")
     .option('--no-exact-sets', "measurement: df-pn's proofs without exact records of the colourings they met")
+    .option('--no-winner-moves-only', "measurement: df-pn's famine proofs conditioned on every colouring they met, not only the winner's")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action((opts: SolveOptions) => runSolveCommand(opts, io));
@@ -155,6 +157,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     iterativeDeepening: opts.deepening,
     dfpnSignatures: opts.signatures,
     dfpnExactSets: opts.exactSets,
+    dfpnWinnerMovesOnly: opts.winnerMovesOnly,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),

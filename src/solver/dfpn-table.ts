@@ -57,18 +57,21 @@ export class DfpnTable {
   readonly reqTag2: Uint8Array;
   /** Colourings in a proof's exact record (-1: none, the masks and the filter alone decide), see the header. */
   readonly exactCount: Int8Array;
-  /** The records, `exactSetSize` codes per entry from slot * exactSetSize (empty when records are off). */
-  readonly exact: Int32Array;
+  /**
+   * The records, `exactSetSize` codes per entry from slot * exactSetSize (empty when records are off); 16-bit codes
+   * when they fit (at most 8 vertices), which halves the records' memory.
+   */
+  readonly exact: Int32Array | Uint16Array;
   readonly exactSetSize: number;
   /** Nodes searched below the entry (the replacement priority; proofs get a bonus so that they outlive numbers). */
   readonly work: Float64Array;
   stored = 0;
 
-  constructor(bits: number, exactSetSize = 0) {
+  constructor(bits: number, exactSetSize = 0, codeBits = 32) {
     this.size = 1 << bits;
     this.exactSetSize = exactSetSize;
     this.exactCount = new Int8Array(this.size);
-    this.exact = new Int32Array(exactSetSize * this.size);
+    this.exact = codeBits <= 16 ? new Uint16Array(exactSetSize * this.size) : new Int32Array(exactSetSize * this.size);
     this.mask = this.size - 1;
     this.keyBlack = new Int32Array(this.size);
     this.keyWhite = new Int32Array(this.size);

@@ -37,6 +37,15 @@
  * they are the node's own colouring or items older than it, which the proof rests on (docs/solver.md,
  * "Exact records").
  *
+ * Winner's moves only (last-move games). Under last-move scoring a player with fewer moves is never better off (the
+ * player who cannot move loses), so a proof for the winner holds under any history in which the winner's moves stay
+ * legal and the loser's refused moves stay refused: a loser's move that a history forbids only takes an option away.
+ * So a node won for its mover (reached by the loser's move) adds no colouring of its own to the conditions; a node
+ * lost for its mover adds its own colouring (made by the winner's move) and its refusals (the loser's moves it rests
+ * on). The masks, the filter and the record then describe only the winner's moves, often a small part of what the
+ * search met, so records fit more often and fewer earlier items conflict. Area thresholds keep every colouring: a
+ * player with no action there ends the game, which can be its best result (docs/solver.md, "Winner's moves only").
+ *
  * Working numbers. They only steer the search (no answer is ever read from them), but what they are decides whether
  * the search gets anywhere. What a node's moves are depends on its state (colouring, mover, passes in a row,
  * counters) and on the set of superko items before it, nothing else; so the game is a graph whose nodes are pairs
@@ -108,6 +117,11 @@ export interface DfpnOptions {
   readonly signatures: boolean;
   /** The most colourings a proof's exact record holds (see the header); 0: no records, the masks and filter decide. */
   readonly exactSetSize: number;
+  /**
+   * Last-move games: a proof's conditions hold only the colourings the winner's moves made (see the header); off:
+   * every colouring its search met, as area thresholds always do.
+   */
+  readonly winnerMovesOnly: boolean;
 }
 
 /** The largest exact record allowed (counts are kept in bytes). */
@@ -180,6 +194,8 @@ export class DfpnSearch {
   private readonly epsilon1: number;
   /** Area scoring: a threshold game (the pass after a pass ends it, counted by area) instead of last-move. */
   private readonly area: boolean;
+  /** options.winnerMovesOnly, under last-move scoring only (an area game's moves are not monotone). */
+  private readonly winnerMovesOnly: boolean;
   private readonly benson: Benson | null;
   /** The current threshold, and its part of every table key's meta (0 under last-move scoring). */
   private threshold = 0;
@@ -296,6 +312,7 @@ export class DfpnSearch {
       throw new Error('proof-number search answers last-move games and area-score thresholds only');
     }
     this.area = rules.scoring === 'area';
+    this.winnerMovesOnly = options.winnerMovesOnly && !this.area;
     this.bb = new BitBoard(graph);
     this.benson = this.area && options.benson ? new Benson(this.bb) : null;
     this.full = this.bb.full;
@@ -311,7 +328,7 @@ export class DfpnSearch {
     this.codeLow = (1 << this.bb.n) - 1;
     this.rX = new Int32Array(this.exactSize);
     this.cX = new Int32Array(64 * STRIDE * this.exactSize);
-    this.table = new DfpnTable(options.ttBits, this.exactSize);
+    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n);
     this.signature = new ColouringSignature(this.bb, symmetries);
     this.suicide = rules.suicide === 'allowed';
     this.situational = rules.ko === 'situational';
@@ -715,16 +732,20 @@ export class DfpnSearch {
     this.a1 = NO_DEP;
     this.a2 = NO_DEP;
     this.aDrop = NO_DEP;
-    let mE = full & ~(black | white);
-    let mB = black;
-    let mW = white;
-    let mSL = ownSL;
-    let mSH = ownSH;
+    // A node won for its mover was reached by the loser's move; under last-move scoring that move need not stay
+    // legal for the proof to hold (see the header), so its colouring is no condition of the proof.
+    const own = phi !== 0 || !this.winnerMovesOnly;
+    let mE = own ? full & ~(black | white) : 0;
+    let mB = own ? black : 0;
+    let mW = own ? white : 0;
+    let mSL = own ? ownSL : 0;
+    let mSH = own ? ownSH : 0;
     let bestMove = bi >= 0 ? this.cMove[base + bi] : NO_MOVE;
     const terminal = phi === 0 || delta === 0;
-    // The exact record starts with the node's own colouring; the branches below add what the result rests on.
+    // The exact record starts with the node's own colouring when it is a condition; the branches below add what the
+    // result rests on.
     this.rXN = terminal && this.exactSize > 0 ? 0 : -1;
-    this.addExact((black << this.codeShift) | white);
+    if (own) this.addExact((black << this.codeShift) | white);
     if (phi === 0 && count > 0) {
       let w = bi;
       if (this.cDelta[base + w] !== 0) for (w = 0; this.cDelta[base + w] !== 0; w++);

@@ -71,6 +71,8 @@ export interface SolverSettings {
   readonly dfpnExactSets: boolean;
   /** df-pn: the most colourings an exact record holds (1..64). */
   readonly dfpnExactSetSize: number;
+  /** df-pn, last-move games: a proof's conditions hold only the colourings the winner's moves made (dfpn.ts header). */
+  readonly dfpnWinnerMovesOnly: boolean;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -107,7 +109,8 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   dfpnEstimateCap: 256,
   dfpnSignatures: true,
   dfpnExactSets: true,
-  dfpnExactSetSize: 16,
+  dfpnExactSetSize: 64,
+  dfpnWinnerMovesOnly: true,
   tt: true,
   symmetry: true,
   benson: true,
@@ -342,6 +345,7 @@ export class Solver {
               benson: s.benson,
               signatures: s.dfpnSignatures,
               exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
+              winnerMovesOnly: s.dfpnWinnerMovesOnly,
             },
             this.stats,
           )
