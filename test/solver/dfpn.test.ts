@@ -30,6 +30,33 @@ function komi(spec: string, settings: Partial<SolverSettings>): number | null {
   return komiOfGraph(graphOf(spec), FAMINE, settings, false).komi;
 }
 
+/** A df-pn solve from the empty board at a komi: its value and the solver's counters. */
+function statsOf(spec: string, rulesText: string, settings: Partial<SolverSettings>, komiValue: number) {
+  const rules = rulesOf(rulesText);
+  const solver = new Solver(graphOf(spec), rules, { ...DFPN, ...settings });
+  const value = solver.solve(startRoot(rules, komiValue)).value;
+  return { value, stats: solver.stats };
+}
+
+/**
+ * Positions of random games (seeds 1 .. seeds - 1) with their history, solved by one df-pn table across them and
+ * checked against the naive minimax; returns that solver's counters.
+ */
+function expectNaiveFromRandomGames(spec: string, rulesText: string, settings: Partial<SolverSettings>, seeds: number) {
+  const graph = graphOf(spec);
+  const rules = rulesOf(rulesText);
+  const shared = new Solver(graph, rules, { ...DFPN, ...settings });
+  for (let seed = 1; seed < seeds; seed++) {
+    const g = randomGame(graph, rules, 1 + (seed % 5), seed);
+    if (g === null) continue;
+    const root = rootFromGame(g.game);
+    if (typeof root === 'string') throw new Error(root);
+    const value = shared.solve(root).value;
+    expect({ settings, spec, rulesText, seed, moves: g.moves, value }).toEqual({ settings, spec, rulesText, seed, moves: g.moves, value: naiveSolve(g.naive).value });
+  }
+  return shared.stats;
+}
+
 describe('df-pn = naive full minimax from the empty board', () => {
   const tiny = ['path 1', 'path 2', 'path 3', 'cycle 3', 'edges 3 1>2 2-3', 'edges 3 1>2 2>3 3>1', 'edges 3 1-2', 'edges 2'];
   const ruleSets = ['famine komi=0', 'famine komi=1', 'famine komi=-1', 'famine komi=0.5', 'famine komi=0 suicide=forbidden', 'conway'];
@@ -227,12 +254,6 @@ describe('exact records of the colourings a proof met', () => {
   // The masks and the signature filter over-approximate C(T); an exact record holds C(T) itself, in the entry's
   // canonical frame, and is mapped by the automorphism of the probed colouring's key. Stats count the proofs it lets
   // through that the masks and filter would refuse (rescues) and the ones it refuses for an item it does hold.
-  function statsOf(spec: string, rulesText: string, settings: Partial<SolverSettings>, komiValue: number) {
-    const rules = rulesOf(rulesText);
-    const solver = new Solver(graphOf(spec), rules, { ...DFPN, ...settings });
-    const value = solver.solve(startRoot(rules, komiValue)).value;
-    return { value, stats: solver.stats };
-  }
 
   it('let through proofs the masks and filters refuse, and cut expansions on complete 5', () => {
     const on = statsOf('complete 5', 'famine', {}, -1);
@@ -267,19 +288,9 @@ describe('exact records of the colourings a proof met', () => {
       ['complete 3', 'famine komi=0'],
       ['edges 3 1>2 2>3 3>1', 'famine komi=0'],
     ] as const) {
-      const graph = graphOf(spec);
-      const rules = rulesOf(rulesText);
-      const shared = new Solver(graph, rules, DFPN);
-      for (let seed = 1; seed < 30; seed++) {
-        const g = randomGame(graph, rules, 1 + (seed % 5), seed);
-        if (g === null) continue;
-        const root = rootFromGame(g.game);
-        if (typeof root === 'string') throw new Error(root);
-        const value = shared.solve(root).value;
-        expect({ spec, seed, moves: g.moves, value }).toEqual({ spec, seed, moves: g.moves, value: naiveSolve(g.naive).value });
-      }
-      rescues += shared.stats.exactRescues;
-      refusals += shared.stats.exactRefusals;
+      const stats = expectNaiveFromRandomGames(spec, rulesText, {}, 30);
+      rescues += stats.exactRescues;
+      refusals += stats.exactRefusals;
     }
     expect(rescues).toBeGreaterThan(0);
     expect(refusals).toBeGreaterThan(0);
@@ -297,12 +308,6 @@ describe("a famine proof's conditions: the winner's moves only", () => {
   // Under last-move scoring a move the loser can no longer make only takes an option from the loser, so a proof holds
   // under any history in which the winner's moves stay legal: its conditions (masks, filter, record) need the
   // colourings the winner's moves made, not those of the loser's replies (docs/solver.md, "Winner's moves only").
-  function run(spec: string, komiValue: number, settings: Partial<SolverSettings>) {
-    const solver = new Solver(graphOf(spec), FAMINE, { ...DFPN, ...settings });
-    const value = solver.solve(startRoot(FAMINE, komiValue)).value;
-    return { value, stats: solver.stats };
-  }
-
   it('naive minimax from random positions with their history, both ways, one table across them', () => {
     for (const winnerMovesOnly of [true, false]) {
       for (const [spec, rulesText] of [
@@ -313,18 +318,7 @@ describe("a famine proof's conditions: the winner's moves only", () => {
         ['path 3', 'conway'],
         ['cycle 4', 'conway'],
       ] as const) {
-        const graph = graphOf(spec);
-        const rules = rulesOf(rulesText);
-        const shared = new Solver(graph, rules, { ...DFPN, dfpnWinnerMovesOnly: winnerMovesOnly });
-        for (let seed = 1; seed < 25; seed++) {
-          const g = randomGame(graph, rules, 1 + (seed % 5), seed);
-          if (g === null) continue;
-          const root = rootFromGame(g.game);
-          if (typeof root === 'string') throw new Error(root);
-          const value = shared.solve(root).value;
-          const expected = naiveSolve(g.naive).value;
-          expect({ winnerMovesOnly, spec, seed, moves: g.moves, value }).toEqual({ winnerMovesOnly, spec, seed, moves: g.moves, value: expected });
-        }
+        expectNaiveFromRandomGames(spec, rulesText, { dfpnWinnerMovesOnly: winnerMovesOnly }, 25);
       }
     }
   });
@@ -334,8 +328,8 @@ describe("a famine proof's conditions: the winner's moves only", () => {
     // so fewer earlier items are in them (12,403 refusals against 23,173; the expansions barely change here, the
     // gains on larger solves are in docs/solver.md).
     const spec = 'edges 7 1-2 1-3 1-4 2-7 3-6 4-5';
-    const winner = run(spec, 5, {});
-    const every = run(spec, 5, { dfpnWinnerMovesOnly: false });
+    const winner = statsOf(spec, 'famine', {}, 5);
+    const every = statsOf(spec, 'famine', { dfpnWinnerMovesOnly: false }, 5);
     expect(winner.value).toBe(-1);
     expect(every.value).toBe(-1);
     expect(winner.stats.exactRefusals).toBeLessThan(every.stats.exactRefusals * 0.75);
