@@ -1,8 +1,8 @@
 /**
  * `graphgo bench`: the benchmark suites. `bench core` (bench/core-bench.ts) times legal-move generation,
  * play+undo and whole random games on the fixed graphs, and checks that playing a move allocates nothing;
- * it prints a table, row by row as the figures come, or one JSON object with --json. `playouts`, `search` and
- * `optimal` are the other suites. Every flag is read here, so bench/ gets graphs, rules and numbers, and the JSON
+ * it prints a table, row by row as the figures come, or one JSON object with --json. `playouts`, `search`,
+ * `optimal` and `engine` (what a GTP controller waits for: bench/engine-bench.ts) are the other suites. Every flag is read here, so bench/ gets graphs, rules and numbers, and the JSON
  * lines are labelled with the graph and rules as the user typed them.
  *
  * The action is async: the program must be run with `program.parseAsync`.
@@ -14,6 +14,7 @@ import { measureOptimalMoves } from '../bench/optimal-moves.js';
 import type { OptimalMovesReport } from '../bench/optimal-moves.js';
 import { runPlayoutBench } from '../bench/playouts.js';
 import { measureSearchSpeed } from '../bench/search-speed.js';
+import { DEFAULT_ENGINE_TIME_MS, DEFAULT_STARTUP_RUNS, ENGINE_BENCH_GRAPHS, formatEngineBench, runEngineBench } from '../bench/engine-bench.js';
 import { DEFAULT_ALLOCATION_PAIRS, DEFAULT_TIME_MS, runCoreBench } from '../bench/core-bench.js';
 import type { AllocationResult, CoreBenchOptions, CoreBenchResult } from '../bench/core-bench.js';
 import { CORE_GRAPHS, graphLabel } from '../bench/fixtures.js';
@@ -46,6 +47,8 @@ export interface BenchEnvironment {
   readonly cpuTimeMs?: () => number;
   /** Logical CPUs and physical cores, reported beside the thread figures of `bench search`. */
   readonly topology?: () => CpuTopology;
+  /** The node binary that `bench engine` starts engines with (default: `node` from PATH). */
+  readonly node?: string;
 }
 
 /**
@@ -55,6 +58,7 @@ export interface BenchEnvironment {
 export function hostEnvironment(): BenchEnvironment {
   const gc = (globalThis as { gc?: () => void }).gc;
   return {
+    node: process.execPath,
     gc: typeof gc === 'function' ? () => gc() : undefined,
     cpuTimeMs: () => {
       const usage = process.cpuUsage();
@@ -183,7 +187,7 @@ export async function runCoreCommand(
   );
 }
 
-/** Registers `bench` and its subcommands `core`, `playouts`, `search` and `optimal`. */
+/** Registers `bench` and its subcommands `core`, `playouts`, `search`, `optimal` and `engine`. */
 export function registerBenchCommand(
   program: Command,
   write: (line: string) => void,
@@ -282,6 +286,27 @@ export function registerBenchCommand(
       );
       const labelled = { graph: opts.graph, rules: opts.rules, ...report };
       write(opts.json ? JSON.stringify(labelled) : formatOptimalReport(labelled));
+    });
+
+  const engine = bench
+    .command('engine')
+    .description('what a GTP controller waits for: engine start-up, and play, legal_moves and get_state in-process and through the pipe');
+  addGraphListOption(engine, `a graph whose mid-game position is measured (default: ${ENGINE_BENCH_GRAPHS.map((g) => `"${g}"`).join(', ')})`);
+  engine
+    .option('--time <ms>', 'time budget of each command in milliseconds (at least 20 samples each)', String(DEFAULT_ENGINE_TIME_MS))
+    .option('--startup-runs <n>', 'engines started one after another for the start-up time (the median is reported)', String(DEFAULT_STARTUP_RUNS))
+    .option('--json', 'print one JSON object instead of the table')
+    .action(async (opts: { graph?: string[]; time: string; startupRuns: string; json?: boolean }) => {
+      const graphs = opts.graph?.map(readGraphSpec);
+      const time = positiveNumber('--time', opts.time, undefined, 'milliseconds');
+      const startupRuns = positiveInteger('--startup-runs', opts.startupRuns);
+      let report;
+      try {
+        report = await runEngineBench({ node: env.node, time, startupRuns, graphs });
+      } catch (e) {
+        throw new CliError(`bench engine: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      write(opts.json ? JSON.stringify(report, null, 2) : formatEngineBench(report));
     });
 }
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Command } from 'commander';
+import { ensureDist } from '../gtp/build-dist.js';
 import { coreBenchOptions, formatFigure, registerBenchCommand } from '../../cli/bench-command.js';
 import { CliError } from '../../cli/io.js';
 
@@ -128,4 +129,40 @@ describe('graphgo bench search and optimal', () => {
     await expect(refusal(['optimal', '--graph', 'grid 9 9'])).rejects.toThrow('the solver cannot take grid 9 9');
     await expect(refusal(['playouts', '--seconds', '0'])).rejects.toThrow('--seconds must be a positive number of seconds, got "0"');
   });
+});
+
+describe('graphgo bench engine', () => {
+  beforeAll(async () => {
+    await ensureDist();
+  }, 120_000);
+
+  it('starts engines, times each command both ways and prints the report; bad input is refused in one line', async () => {
+    const lines: string[] = [];
+    await program(lines).parseAsync(
+      ['bench', 'engine', '--graph', 'grid 5 5', '--time', '5', '--startup-runs', '1', '--json'],
+      { from: 'user' },
+    );
+    expect(lines).toHaveLength(1);
+    const report = JSON.parse(lines[0]);
+    expect(report.startup.runs).toBe(1);
+    // Three commands in-process, four through the pipe (protocol_version is the bare round trip).
+    expect(report.results.map((r: { command: string; via: string }) => `${r.command}/${r.via}`)).toEqual([
+      'play/in-process',
+      'legal_moves/in-process',
+      'get_state/in-process',
+      'protocol_version/pipe',
+      'play/pipe',
+      'legal_moves/pipe',
+      'get_state/pipe',
+    ]);
+    expect(new Set(report.results.map((r: { graph: string }) => r.graph))).toEqual(new Set(['grid 5 5']));
+
+    const refusal = (args: string[]) => program([]).parseAsync(['bench', 'engine', ...args], { from: 'user' });
+    await expect(refusal(['--time', '0'])).rejects.toThrow('--time must be a positive number of milliseconds, got "0"');
+    await expect(refusal(['--startup-runs', '1.5'])).rejects.toThrow('--startup-runs must be a positive whole number, got "1.5"');
+    await expect(refusal(['--graph', 'grid 2'])).rejects.toThrow(/^invalid graph: /);
+    await expect(refusal(['--graph', 'path 1', '--startup-runs', '1', '--time', '5'])).rejects.toThrow(
+      'bench engine: path 1: no legal move in the mid-game position',
+    );
+  }, 60_000);
 });
