@@ -21,6 +21,7 @@ import type { Command } from 'commander';
 import { DEFAULT_GAMES, DEFAULT_SEED, loadTournamentFile, validateTournament, type Tournament, type TournamentResult } from '../tournaments/config.js';
 import { describeEngine } from '../tournaments/engine-spec.js';
 import { LockError, readLock } from '../tournaments/lock.js';
+import { FolderError } from '../tournaments/folders.js';
 import { readResults, readVoids, resultsMtime } from '../tournaments/records.js';
 import { comparePaired, pairedText } from '../tournaments/paired-comparison.js';
 import { pairingsCsv, progressLine, ratingsCsv, sprtText, standingsText } from '../tournaments/report.js';
@@ -166,6 +167,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .description('print the final table again and write it as CSV')
     .option('--csv <path>', 'where the pairings CSV goes (default OUT/report.csv)')
     .action((target: string, opts: { csv?: string }) => {
+      if (opts.csv !== undefined && opts.csv.trim() === '') throw new CliError('--csv needs a file name');
       const dir = outDir(target);
       const stored = readStoredTournament(dir);
       const { records, warnings } = readResults(dir);
@@ -175,11 +177,19 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       const total = stored?.plan?.total;
       io.writeOut(standingsText(standings, `tournament "${stored?.name ?? '?'}": ${records.length}${total !== undefined ? ` of ${total}` : ''} games`));
       const csv = resolve(opts.csv ?? join(dir, 'report.csv'));
-      writeFileSync(csv, pairingsCsv(standings));
+      const write = (path: string, text: string): void => {
+        try {
+          writeFileSync(path, text);
+        } catch (e) {
+          const why = (e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e));
+          throw new CliError(`cannot write the report ${path}${opts.csv !== undefined ? ' (--csv)' : ''}: ${why}`);
+        }
+      };
+      write(csv, pairingsCsv(standings));
       const written = [csv];
       if (standings.engines.length > 2) {
         const ratings = csv.replace(/(\.csv)?$/, '-ratings.csv');
-        writeFileSync(ratings, ratingsCsv(standings));
+        write(ratings, ratingsCsv(standings));
         written.push(ratings);
       }
       io.writeErr(`wrote ${written.join(' and ')}\n`);
@@ -370,7 +380,7 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean, flags: Qu
   try {
     summary = await runner.run();
   } catch (e) {
-    if (e instanceof LockError) throw new CliError(e.message);
+    if (e instanceof LockError || e instanceof FolderError) throw new CliError(e.message);
     throw e;
   } finally {
     for (const s of signals) process.off(s, onSignal);

@@ -19,6 +19,7 @@ import { parseEngineText } from '../tournaments/engine-spec.js';
 import { QueueError, parseQueueUrl, type QueueConnection } from '../tournaments/queue/connection.js';
 import { DEFAULT_WINDOW, QueueCoordinator } from '../tournaments/queue/coordinator.js';
 import { DEFAULT_LOCK_MS, QueueWorker, type WorkerEvent } from '../tournaments/queue/worker.js';
+import { FolderError, makeFolder } from '../tournaments/folders.js';
 import type { RunEvent } from '../tournaments/runner.js';
 import { CliError, type CliIo } from './io.js';
 import { orCliError, positiveSeconds, wholeNumber } from './options.js';
@@ -75,13 +76,21 @@ export function registerTournamentWorkerCommand(tournament: Command, io: CliIo, 
         if (!/^[A-Za-z0-9_.+#@ -]+=/.test(text.trim())) throw new CliError(`--engine "${text}": a worker's engine needs the tournament's name for it: NAME=COMMAND`);
         engines.set(...named(orCliError(parseEngineText(text))));
       }
+      const logDir = resolve(opts.logDir ?? join(tmpdir(), 'graphgo-worker-logs'));
+      // Checked before any game is taken, so that a bad folder is an error here and not a game lost later.
+      try {
+        makeFolder(logDir);
+      } catch (e) {
+        if (e instanceof FolderError) throw new CliError(`--log-dir: ${e.message}`);
+        throw e;
+      }
       const worker = new QueueWorker({
         connection,
         concurrency: wholeNumber('--concurrency', opts.concurrency, 1, 256),
         engines,
         host: { node: process.execPath, graphgoMain: graphgoMain(), env: process.env },
         hostName: opts.name ?? hostname(),
-        logDir: resolve(opts.logDir ?? join(tmpdir(), 'graphgo-worker-logs')),
+        logDir,
         ...(opts.lockSeconds !== undefined ? { lockMs: 1000 * positiveSeconds('--lock-seconds', opts.lockSeconds) } : {}),
         onEvent: (e) => io.writeErr(workerLine(e)),
       });

@@ -12,12 +12,13 @@
  * A run killed in the middle of writing a line leaves a partial last line; the next run cuts it off (repairTail)
  * before appending, and readers skip it.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Graph } from '../src/graph.js';
 import { PASS } from '../src/vocabulary.js';
 import { parseVertex } from '../src/notation.js';
 import { writeSgf, type SgfMove } from '../src/sgf.js';
+import { makeFolder } from './folders.js';
 
 export const RESULTS_FILE = 'results.jsonl';
 export const VOID_FILE = 'void.jsonl';
@@ -113,7 +114,7 @@ export interface VoidRecord extends RecordLine {
 }
 
 export function ensureOutDir(dir: string): void {
-  mkdirSync(join(dir, LOG_DIR), { recursive: true });
+  makeFolder(join(dir, LOG_DIR));
 }
 
 /** Appends one record as a line. appendFileSync writes the whole line with one write(2) call. */
@@ -254,7 +255,7 @@ export function gameSgf(record: GameRecord, graph: Graph, size: { width: number;
 }
 
 export function writeGameSgf(dir: string, record: GameRecord, text: string): void {
-  mkdirSync(join(dir, SGF_DIR), { recursive: true });
+  makeFolder(join(dir, SGF_DIR));
   writeFileAtomic(sgfPath(dir, record.game), text);
 }
 

@@ -103,6 +103,17 @@ describe('graphgo tournament', () => {
     const rows = readFileSync(csv, 'utf8').trim().split('\n');
     expect(rows[0]).toBe(PAIRING_CSV_HEADER.join(','));
     expect(rows[1]).toMatch(/^all,all,p,q,30,15,15,0,15,0,15,15,0\.5,0,/);
+    // A CSV path it cannot write, or none at all: one line naming it, exit 1.
+    const unwritable = await inProcess(['tournament', 'report', out, '--csv', join(out, 'no-such-folder', 'x.csv')]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.err).toBe(`graphgo: cannot write the report ${join(out, 'no-such-folder', 'x.csv')} (--csv): ENOENT\n`);
+    const empty = await inProcess(['tournament', 'report', out, '--csv', '']);
+    expect(empty.code).toBe(1);
+    expect(empty.err).toBe('graphgo: --csv needs a file name\n');
+    // An output folder that cannot be made (under a file): one line, exit 1, and no game played.
+    const blocked = await inProcess(['tournament', 'match', '--engine', 'builtin:random', '--engine', 'builtin:random', '--games', '2', '--graph', 'grid 2 2', '--out', join(csv, 'run')]);
+    expect(blocked.code).toBe(1);
+    expect(blocked.err).toContain(`graphgo: cannot create the folder ${join(csv, 'run', 'logs')}: part of the path is a file, not a folder\n`);
   }, 60_000);
 
   it('runs a tournament file of built-in bots, and refuses bad input with clear messages', async () => {

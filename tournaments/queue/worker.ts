@@ -17,7 +17,7 @@
  * - `abort()` kills every engine and puts the games in progress straight back on the queue; `close()` lets them
  *   finish first.
  */
-import { mkdirSync } from 'node:fs';
+import { makeFolder } from '../folders.js';
 import { join } from 'node:path';
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -227,7 +227,7 @@ export class QueueWorker {
       slot.spec = spec;
     }
     const logDir = join(o.logDir, run);
-    mkdirSync(logDir, { recursive: true });
+    makeFolder(logDir);
     const engines = new Map<string, EngineProcess>();
     for (const name of new Set(game.seats)) {
       let p = slot.engines.get(name);
