@@ -114,9 +114,11 @@ const processIo: CliIo = {
 
 if (isEntryPoint()) {
   // `graphgo graph ... | head` closes the pipe early: that is not an error worth a stack trace.
+  // Any other failure to write (a full disk, /dev/full) ends the command with one line, not a stack trace.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0);
-    throw e;
+    process.stderr.write(`graphgo: cannot write the output: ${e.code ?? e.message}\n`);
+    process.exit(1);
   });
   // exitCode rather than process.exit, so that a large output still drains to a pipe.
   process.exitCode = await runCli(process.argv.slice(2), processIo);

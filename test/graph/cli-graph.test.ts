@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/main.js';
@@ -129,5 +129,16 @@ describe('the compiled entry point', () => {
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toBe('graphgo: invalid graph: vertex 4 out of range 1..3 in 1-4\n');
     expect(readFileSync(mainJs, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('an output it cannot write (a full disk) is one line and exit 1, not a stack trace', () => {
+    const full = openSync('/dev/full', 'w');
+    try {
+      const r = spawnSync(process.execPath, [mainJs, 'graph', 'path', '3'], { encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe('3 vertices, 2 edges, 0 arcs, degree 1..2\ngraphgo: cannot write the output: ENOSPC\n');
+    } finally {
+      closeSync(full);
+    }
   });
 });
