@@ -20,7 +20,7 @@
  *   the watcher could not.
  * - stderr goes to OUT/logs/<engine>.w<worker>.log, with a header line per start.
  */
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GtpClient, GtpEngineError, type GtpErrorKind, type GtpResponse } from '../protocol/client.js';
 import { failure, ok, type Result } from '../src/result.js';
@@ -176,6 +176,10 @@ export class EngineProcess {
     const args = argv.args;
     const env = this.def.env !== undefined ? { ...(s.env ?? {}), ...this.def.env } : s.env;
     const { program, cwd } = engineLaunch(this.def, argv.program, env?.PATH);
+    // Spawning in a missing folder fails as if the program were missing (ENOENT): say which it is.
+    if (cwd !== undefined && !isFolder(cwd)) {
+      throw new EngineStartError(this.def.name, `engine "${this.def.name}" cannot start: its working folder ${cwd} does not exist or is not a folder`);
+    }
     try {
       appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.launches}: ${joinCommandLine([program, ...args])}${cwd !== undefined ? ` (in ${cwd})` : ''}\n`);
     } catch {
@@ -386,5 +390,13 @@ export class EngineProcess {
   private forget(client: GtpClient): void {
     const dir = this.settings.runDir;
     if (client.pid !== undefined && dir !== undefined) removeEnginePid(dir, client.pid);
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -125,6 +125,13 @@ describe.concurrent('start-up', () => {
     expect(summary.error).toMatch(/engine "ghost" .* failed to start: cannot start engine "\/nonexistent\/ghost-engine": spawn \/nonexistent\/ghost-engine ENOENT/);
   });
 
+  it('names a missing working folder, which spawning alone would report as a missing program', async () => {
+    const out = tempDir();
+    const { summary } = await play(tournament({ engines: [fake('good'), { ...fake('lost'), cwd: '/nonexistent/folder' }], games: 2 }, out));
+    expect(summary.status).toBe('halted');
+    expect(summary.error).toBe('engine "lost" cannot start: its working folder /nonexistent/folder does not exist or is not a folder');
+  });
+
   it('skips a square-only engine on other graphs and rules, with the reason, and plays it on square grids', async () => {
     const out = tempDir();
     const t = tournament(
