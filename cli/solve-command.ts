@@ -14,7 +14,8 @@ import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, sta
 import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
-import { addGraphOption, addRulesOption, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
+import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
+import { readNumber } from '../src/number-input.js';
 
 interface SolveOptions {
   graph?: string;
@@ -138,10 +139,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
   let rules = readRulesFlag(opts.rules);
   let fixedKomi: number | null = null;
   if (opts.komi !== undefined) {
-    const k = Number(opts.komi);
-    if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(opts.komi.trim()) || !Number.isFinite(k)) {
-      throw new CliError(`--komi must be a number, got "${opts.komi}"`);
-    }
+    const k = orCliError(readNumber('--komi', opts.komi));
     fixedKomi = k;
     rules = { ...rules, komi: k };
   }

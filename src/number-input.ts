@@ -38,6 +38,15 @@ export function readPositiveNumber(
   return failure('bad-number', `${name} must be a positive number${of}${most}, got ${shown(input)}`);
 }
 
+/** Any finite number, signed (`-3`, `1.5e1`): a komi. */
+export function readNumber(name: string, input: string | number): Result<number, NumberErrorCode> {
+  const text = typeof input === 'number' ? '' : input.trim();
+  const negative = text.startsWith('-');
+  const value = typeof input === 'number' ? input : (negative ? -1 : 1) * numberOf(text.replace(/^[+-]/, ''));
+  if (Number.isFinite(value)) return ok(value);
+  return failure('bad-number', `${name} must be a number, got ${shown(input)}`);
+}
+
 function numberOf(input: string | number): number {
   if (typeof input === 'number') return input;
   return DECIMAL.test(input.trim()) ? Number(input) : NaN;

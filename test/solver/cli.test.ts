@@ -199,7 +199,10 @@ describe('graphgo solve', () => {
     expect((await run('solve')).err).toContain('give exactly one of --graph SPEC or --family SPEC');
     expect((await run('solve', '--graph', 'grid 6 6')).err).toContain('at most 32 vertices');
     expect((await run('solve', '--graph', 'path 3', '--rules', 'kim')).err).toContain('superko');
-    expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number');
+    expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number, got "x"');
+    expect((await run('solve', '--graph', 'path 3', '--komi', '1e309')).err).toContain('--komi must be a number, got "1e309"');
+    // The exponent form the rules and GTP's komi take: 5e-1 is komi 0.5.
+    expect((await run('solve', '--graph', 'path 3', '--komi', '5e-1', '--no-progress')).out).toContain('komi=0.5');
     expect((await run('solve', '--graph', 'nope 3')).code).toBe(1);
     expect((await run('solve', '--family', 'cycle 5..3')).err).toContain('invalid family');
     expect((await run('solve', '--graph', 'path 3', '--tt-bits', '15')).err).toContain('--tt-bits');
