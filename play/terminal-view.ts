@@ -110,7 +110,7 @@ export function boardNote(match: Match): string {
 export function recordText(match: Match, record: MoveRecord, paint: Paint, details = true): string {
   const verb = record.move === RESIGN ? 'resign' : record.move === PASS ? 'pass' : 'play ' + paint.bold(moveText(record.move, match.graph));
   // `You play C3`, `White (O) plays D4`.
-  let text = record.byBot ? `${paint.color(record.color)} ${verb.replace(/^(\w+)/, '$1s')}` : `You ${verb}`;
+  let text = record.byBot ? `${paint.color(record.color)} ${verb.replace(/^(\w+)/, (w) => (w === 'pass' ? 'passes' : `${w}s`))}` : `You ${verb}`;
   if (record.captured.length > 0) {
     const names = record.captured.slice(0, 8).map((v) => moveText(v, match.graph));
     const more = record.captured.length > 8 ? ' ...' : '';

@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PASS } from '../../src/vocabulary.js';
+import { PASS, RESIGN } from '../../src/vocabulary.js';
+import { Paint, recordText } from '../../play/terminal-view.js';
 import { DEFAULT_PLAYOUTS, DEFAULT_SECONDS_CAP, searchLimits } from '../../bots/search-limits.js';
 import { Match, describeStrength } from '../../play/match.js';
 import { readMatchRequest, type MatchRequest } from '../../play/match-request.js';
@@ -74,6 +75,16 @@ describe('terminal game: commands', () => {
     expect(s.replies[0]).toContain('3 . .(X). . 3');
     expect(s.replies[0]).toMatch(/White \(O\) plays [A-E]\d/);
     expect(s.outcome).toEqual({ how: 'quit', result: null });
+  });
+
+  it('says what the computer did in plain English: plays, passes, resigns', () => {
+    const match = newMatch({ graph: 'grid 5 5' });
+    const paint = new Paint(false);
+    const text = (move: number) => recordText(match, { color: 2, move, captured: [], byBot: true }, paint, false);
+    expect(text(12)).toBe('White (O) plays C3');
+    expect(text(PASS)).toBe('White (O) passes');
+    expect(text(RESIGN)).toBe('White (O) resigns');
+    expect(recordText(match, { color: 1, move: PASS, captured: [], byBot: false }, paint, false)).toBe('You pass');
   });
 
   it('help lists every command', () => {
