@@ -33,6 +33,18 @@ import { LightPlayout } from './playout.js';
  * 9x9 position and about 120 ms on a finished 19x19 one.
  */
 export const DEFAULT_OWNERSHIP_PLAYOUTS = 1000;
+/**
+ * Beyond 19x19 the default shrinks with the board, so that an estimate costs at most what a 19x19 one does (about
+ * 1000 x 361 vertices of playout): a GUI's final_score on a 200x200 board took 43 s at a fixed 1000. Never below
+ * MIN_OWNERSHIP_PLAYOUTS (a share's standard error 0.09 at most), so the largest boards still answer in seconds.
+ */
+const OWNERSHIP_VERTEX_BUDGET = DEFAULT_OWNERSHIP_PLAYOUTS * 361;
+export const MIN_OWNERSHIP_PLAYOUTS = 32;
+
+/** The playouts of an estimate on a board of n vertices when none are given (see OWNERSHIP_VERTEX_BUDGET). */
+export function defaultOwnershipPlayouts(n: number): number {
+  return Math.max(MIN_OWNERSHIP_PLAYOUTS, Math.min(DEFAULT_OWNERSHIP_PLAYOUTS, Math.floor(OWNERSHIP_VERTEX_BUDGET / Math.max(1, n))));
+}
 /** The seed of every estimate: the same position gets the same answer, whoever asks and how often. */
 export const OWNERSHIP_SEED = 'ownership';
 
@@ -84,12 +96,12 @@ export class Ownership {
   }
 }
 
-/** Estimates the ownership of `game`'s position from `options.playouts` playouts (DEFAULT_OWNERSHIP_PLAYOUTS). */
+/** Estimates the ownership of `game`'s position from `options.playouts` playouts (defaultOwnershipPlayouts). */
 export function estimateOwnership(game: Game, options: OwnershipOptions = {}): Ownership {
   const graph = game.graph;
   const rules = game.rules;
   const colors = rules.colors;
-  const playouts = Math.max(1, Math.floor(options.playouts ?? DEFAULT_OWNERSHIP_PLAYOUTS));
+  const playouts = Math.max(1, Math.floor(options.playouts ?? defaultOwnershipPlayouts(graph.n)));
   const rng = new Rng(options.seed ?? OWNERSHIP_SEED);
   const playout = LightPlayout.forGraph(graph);
   playout.tactics = options.policy === 'tactical';

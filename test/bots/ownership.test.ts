@@ -6,7 +6,14 @@
  * graphs with arcs and more than two colours work.
  */
 import { describe, expect, it } from 'vitest';
-import { estimateOwnership, judgeDeadStones, type ChainStatus } from '../../bots/ownership.js';
+import {
+  DEFAULT_OWNERSHIP_PLAYOUTS,
+  MIN_OWNERSHIP_PLAYOUTS,
+  defaultOwnershipPlayouts,
+  estimateOwnership,
+  judgeDeadStones,
+  type ChainStatus,
+} from '../../bots/ownership.js';
 import type { Game } from '../../src/game.js';
 import { vertexName } from '../../src/notation.js';
 import { gameFromDiagram, gameFromPosition } from '../helpers/diagram.js';
@@ -93,6 +100,14 @@ describe('dead, alive and seki on a square grid', () => {
     const c = estimateOwnership(game, { playouts: 200, seed: 'another' });
     expect(Array.from(c.shares)).not.toEqual(Array.from(a.shares));
     for (let v = 0; v < game.graph.n; v++) expect(a.share(v, 0) + a.share(v, 1) + a.share(v, 2)).toBeCloseTo(1, 12);
+  });
+
+  it('spends at most a 19x19 estimate on larger boards: fewer playouts, never below the floor', () => {
+    expect(defaultOwnershipPlayouts(81)).toBe(DEFAULT_OWNERSHIP_PLAYOUTS);
+    expect(defaultOwnershipPlayouts(361)).toBe(DEFAULT_OWNERSHIP_PLAYOUTS);
+    expect(defaultOwnershipPlayouts(722)).toBe(DEFAULT_OWNERSHIP_PLAYOUTS / 2);
+    expect(defaultOwnershipPlayouts(40_000)).toBe(MIN_OWNERSHIP_PLAYOUTS);
+    expect(estimateOwnership(gameFromDiagram('. X\nO .')).playouts).toBe(DEFAULT_OWNERSHIP_PLAYOUTS);
   });
 });
 
