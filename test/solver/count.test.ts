@@ -120,6 +120,12 @@ describe('counting limits', () => {
     // grid 6 6 holds tens of thousands of states at once; a cap of 1,000 must stop it with CountLimitError.
     expect(() => countLegalPositions(graphOf('grid 6 6'), { maxStates: 1000 })).toThrow(CountLimitError);
     expect(() => countLegalPositions(graphOf('grid 6 6'), { maxStates: 1000 })).toThrow(/frontier is too wide to count/);
+    // A frontier of w vertices holds at least 2^w states: grid 10 10 (w = 10) passes 1,000 for sure, so it is refused
+    // before a single vertex is counted; so is grid 30 30 under the default cap (2^30 > 16 million).
+    const progress: number[] = [];
+    expect(() => countLegalPositions(graphOf('grid 10 10'), { maxStates: 1000, onProgress: (done) => progress.push(done) })).toThrow(CountLimitError);
+    expect(() => countLegalPositions(graphOf('grid 30 30'), { onProgress: (done) => progress.push(done) })).toThrow(CountLimitError);
+    expect(progress).toEqual([]);
   });
 });
 
