@@ -71,7 +71,10 @@ function readRequest(game: Game, args: readonly string[], dialect: Dialect): Ana
     at = 1;
   }
   let interval = DEFAULT_INTERVAL_CENTISECONDS;
-  if (at < args.length && parseFloatArg(args[at]) !== null) interval = parseFloatArg(args[at++])!;
+  if (at < args.length && parseFloatArg(args[at]) !== null) {
+    interval = parseFloatArg(args[at++])!;
+    if (interval < 0) return `interval must be a number of centiseconds, got "${args[at - 1]}"`;
+  }
   const request = { color, interval, minMoves: 0, maxMoves: Infinity, ownership: false, pvVisits: false, rootInfo: false };
   while (at < args.length) {
     const key = args[at].toLowerCase();

@@ -32,6 +32,9 @@ describe('analysis arguments', () => {
     expect(run(e, 'kata-analyze B 10 ownership yes')).toBe('? ownership must be true or false, got "yes"\n\n');
     expect(run(e, 'lz-analyze B 10 ownership true')).toBe('? ownership is a kata-analyze option\n\n');
     expect(run(e, 'lz-analyze B 10 maxmoves -1')).toBe('? maxmoves must be a whole number, got "-1"\n\n');
+    // The interval is checked the same whether it comes alone or after its key.
+    expect(run(e, 'lz-analyze B -1')).toBe('? interval must be a number of centiseconds, got "-1"\n\n');
+    expect(run(e, 'lz-analyze B interval -1')).toBe('? interval must be a number of centiseconds, got "-1"\n\n');
     // Under area rules with two colours a third colour has no seat.
     expect(run(e, 'lz-analyze 3 10')).toBe('? wrong colour\n\n');
   });
