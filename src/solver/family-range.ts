@@ -43,12 +43,10 @@ export function planFamily(text: string): Result<FamilyPlan, 'bad-family'> {
   if (words[0].toLowerCase() === 'connected') {
     if (choices.length !== 2) return failure('bad-family', 'usage: connected N or connected A..B (vertices)');
     const sizes = choices[1].map(Number);
-    const bad = sizes.find((n) => !Number.isInteger(n) || n < 1 || n > MAX_ENUMERATED_VERTICES);
-    if (bad !== undefined) {
-      return failure(
-        'bad-family',
-        `connected graphs are enumerated for 1..${MAX_ENUMERATED_VERTICES} vertices, not ${choices[1][sizes.indexOf(bad)]}`,
-      );
+    const bad = choices[1].filter((_, i) => !Number.isInteger(sizes[i]) || sizes[i] < 1 || sizes[i] > MAX_ENUMERATED_VERTICES);
+    if (bad.length > 0) {
+      const named = bad.length === 1 ? bad[0] : `${bad[0]}..${bad[bad.length - 1]}`;
+      return failure('bad-family', `connected graphs are enumerated for 1..${MAX_ENUMERATED_VERTICES} vertices, not ${named}`);
     }
     return ok({
       size: null,

@@ -131,6 +131,7 @@ describe('graphgo solve', () => {
     const t0 = Date.now();
     const bad = await run('solve', '--family', 'connected 1..8');
     expect(bad).toMatchObject({ code: 1, err: 'graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 8\n' });
+    expect((await run('solve', '--family', 'connected 1..40')).err).toBe('graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 8..40\n');
     expect((await run('solve', '--family', 'grid 5..6 5..6')).err).toContain('graphgo: grid 6 6: the exact solver takes graphs of at most 32 vertices');
     expect(Date.now() - t0).toBeLessThan(5000);
     // connected 7 takes minutes to enumerate: the first rows come long before. The output stops the run after two.
