@@ -196,7 +196,10 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
       );
     }
   }
-  if (engines.length === 1) errors.push('engines: a tournament needs at least two engines');
+  // Only when one engine was given: a second that was refused has its own message already.
+  if (engines.length === 1 && Array.isArray(raw.engines) && raw.engines.length === 1) {
+    errors.push('engines: a tournament needs at least two engines');
+  }
   if (sprt !== null) {
     if (engines.length !== 2) errors.push(`sprt: an SPRT compares exactly two engines, not ${engines.length}`);
     for (const r of rules) {
@@ -587,11 +590,16 @@ function optionalString(obj: Record<string, unknown>, key: string, prefix: strin
   return v;
 }
 
+/** A value as the file gave it: JSON text, but a number JSON cannot write (1e309 reads as Infinity) as itself. */
+function shownValue(v: unknown): string {
+  return typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
 function numberField(obj: Record<string, unknown>, key: string, errors: string[]): number | null {
   const v = obj[key];
   if (v === undefined || v === null) return null;
   if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) {
-    errors.push(`${key}: must be a positive number, got ${JSON.stringify(v)}`);
+    errors.push(`${key}: must be a positive number, got ${shownValue(v)}`);
     return null;
   }
   return v;
@@ -601,7 +609,7 @@ function integerField(obj: Record<string, unknown>, key: string, min: number, ma
   const v = obj[key];
   if (v === undefined || v === null) return null;
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-    errors.push(`${key}: must be a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
+    errors.push(`${key}: must be a whole number from ${min} to ${max}, got ${shownValue(v)}`);
     return null;
   }
   return v;

@@ -114,6 +114,12 @@ describe('tournament validation', () => {
     );
     expect(errorsOf([])).toEqual(['a tournament must be a JSON object']);
     expect(errorsOf({ engines: ['builtin:random'], graphs: ['grid 5 5'], rules: ['area'] })).toEqual(['engines: a tournament needs at least two engines']);
+    // 1e309 in a file reads as Infinity, which JSON would print as null.
+    expect(errorsOf({ engines: ['builtin:random', 'builtin:flat'], graphs: ['grid 5 5'], rules: ['area'], games: 1e309 })).toEqual([
+      'games: must be a whole number from 1 to 10000000, got Infinity',
+    ]);
+    // Two engines given, one refused: its own message only, not a claim that two were not given.
+    expect(errorsOf({ engines: ['NAME=', 'builtin:random'], graphs: ['grid 5 5'], rules: ['area'] })).toEqual(['engines[0]: empty engine "NAME="']);
     expect(errorsOf({ engines: ['builtin:random', 'builtin:flat'], graphs: ['grid 5 5'], rules: [{ rules: 'netgo order=1,2,2,1', seats: 'ACBC' }] })).toEqual([
       'rules "netgo order=1,2,2,1": its seats ACBC need 3 different engines, but the tournament has 2',
     ]);
