@@ -62,6 +62,11 @@ export async function loadProgram(io: CliIo, args: readonly string[]): Promise<C
 
 /** Runs the program on the user's arguments (argv without node and script) and returns the exit code. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  // Commander answers `help NAME` for an unknown NAME with the general help alone; say what was wrong first.
+  if (args[0] === 'help' && args[1] !== undefined && !Object.prototype.hasOwnProperty.call(COMMANDS, args[1])) {
+    io.writeErr(`graphgo: unknown command '${args[1]}' (known: ${Object.keys(COMMANDS).join(', ')})\n`);
+    return 1;
+  }
   const program = await loadProgram(io, args);
   try {
     await program.parseAsync([...args], { from: 'user' });

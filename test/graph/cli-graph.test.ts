@@ -99,6 +99,11 @@ describe('graphgo graph', () => {
     expect(bad.out).toBe('');
     expect(bad.err).toMatch(/^graphgo: option '--format <format>' argument 'xml' is invalid/);
     expect((await run('graph', '--frobnicate')).code).toBe(1);
+    expect(await run('help', 'frobnicate')).toEqual({
+      code: 1,
+      out: '',
+      err: "graphgo: unknown command 'frobnicate' (known: play, web, gtp, graph, demo, tournament, bench, solve, count)\n",
+    });
   });
 
   it('--version and --help', async () => {
