@@ -75,7 +75,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     // Commander has already printed its own message (unknown option, --help, --version).
     if (e instanceof CommanderError) return e.exitCode;
     if (e instanceof CliError) {
-      io.writeErr(`graphgo: ${e.message}\n`);
+      io.writeErr(`graphgo: ${shortLines(e.message)}\n`);
       return e.exitCode;
     }
     // A bug rather than a user error: still one line, unless GRAPHGO_DEBUG asks for the stack.
@@ -84,6 +84,16 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (process.env.GRAPHGO_DEBUG && e instanceof Error && e.stack) io.writeErr(e.stack + '\n');
     return 1;
   }
+}
+
+/** The longest line an error prints: a message quotes what was typed, which may be a whole file's worth. */
+const MAX_ERROR_LINE = 400;
+
+function shortLines(message: string): string {
+  return message
+    .split('\n')
+    .map((line) => (line.length <= MAX_ERROR_LINE ? line : `${line.slice(0, MAX_ERROR_LINE)}... (${line.length.toLocaleString('en-US')} characters)`))
+    .join('\n');
 }
 
 /** package.json's version, found by walking up from this file (dist/cli/main.js and cli/main.ts both work). */

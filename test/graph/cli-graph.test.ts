@@ -99,6 +99,11 @@ describe('graphgo graph', () => {
     expect(bad.out).toBe('');
     expect(bad.err).toMatch(/^graphgo: option '--format <format>' argument 'xml' is invalid/);
     expect((await run('graph', '--frobnicate')).code).toBe(1);
+    // A huge argument is quoted in part: the line stays short and says how long the value was.
+    const huge = await run('graph', 'grid', '3', 'x'.repeat(100_000));
+    expect(huge.code).toBe(1);
+    expect(huge.err.length).toBeLessThan(600);
+    expect(huge.err).toMatch(/^graphgo: invalid graph: .*\.\.\. \(\d{3},\d{3} characters\)\n$/);
     expect(await run('help', 'frobnicate')).toEqual({
       code: 1,
       out: '',
