@@ -598,8 +598,13 @@ export class Game {
   }
 }
 
+/** x with float noise rounded away in 1e9ths; past 1e15 a double has no such digits (and x * 1e9 could overflow). */
+function withoutNoise(x: number): number {
+  return Math.abs(x) < 1e15 ? Math.round(x * 1e9) / 1e9 : x;
+}
+
 function formatMargin(x: number): string {
-  return formatNumber(Math.round(x * 1e9) / 1e9);
+  return formatNumber(withoutNoise(x));
 }
 
 /**
@@ -608,7 +613,7 @@ function formatMargin(x: number): string {
  */
 export function describeScores(scores: readonly number[], colors: number): { text: string; winner: number } {
   if (colors === 2) {
-    const diff = Math.round((scores[1] - scores[2]) * 1e9) / 1e9;
+    const diff = withoutNoise(scores[1] - scores[2]);
     if (diff > 0) return { text: `B+${formatMargin(diff)}`, winner: 1 };
     if (diff < 0) return { text: `W+${formatMargin(-diff)}`, winner: 2 };
     return { text: '0', winner: 0 };
@@ -617,7 +622,7 @@ export function describeScores(scores: readonly number[], colors: number): { tex
   for (let c = 2; c <= colors; c++) if (scores[c] > scores[best]) best = c;
   let runnerUp = -Infinity;
   for (let c = 1; c <= colors; c++) if (c !== best && scores[c] > runnerUp) runnerUp = scores[c];
-  const margin = Math.round((scores[best] - runnerUp) * 1e9) / 1e9;
+  const margin = withoutNoise(scores[best] - runnerUp);
   if (margin <= 0) return { text: '0', winner: 0 };
   return { text: `${best}+${formatMargin(margin)}`, winner: best };
 }

@@ -84,6 +84,11 @@ describe('regions', () => {
     expect(countedAt('grid 2 2', '....', 'area').result).toBe('W+7.5');
   });
 
+  it('a komi near the largest double gives a finite margin, not Infinity', () => {
+    expect(countedAt('grid 2 2', '....', 'area komi=1e308').result).toBe('W+1e+308');
+    expect(countedAt('grid 2 2', '....', 'area komi=-1e308').result).toBe('B+1e+308');
+  });
+
   it('regions and touching use the underlying graph (arcs count both ways)', () => {
     // 1>2, 3>2: vertex 2 has no out-link at all. Black on 1; the region {2,3} is joined by the arc 3>2 and touches
     // Black 1 through the arc 1>2. Black: 1 stone + 2 = 3.
