@@ -146,14 +146,10 @@ describe('graphgo bench engine', () => {
     const report = JSON.parse(lines[0]);
     expect(report.startup.runs).toBe(1);
     // Three commands in-process, four through the pipe (protocol_version is the bare round trip).
+    const rows = (via: string, commands: string[]) => commands.map((c) => `${c}/${via}`);
     expect(report.results.map((r: { command: string; via: string }) => `${r.command}/${r.via}`)).toEqual([
-      'play/in-process',
-      'legal_moves/in-process',
-      'get_state/in-process',
-      'protocol_version/pipe',
-      'play/pipe',
-      'legal_moves/pipe',
-      'get_state/pipe',
+      ...rows('in-process', ['play', 'legal_moves', 'get_state']),
+      ...rows('pipe', ['protocol_version', 'play', 'legal_moves', 'get_state']),
     ]);
     expect(new Set(report.results.map((r: { graph: string }) => r.graph))).toEqual(new Set(['grid 5 5']));
 
