@@ -84,7 +84,8 @@ function loadSgf(ctx: SgfContext, args: readonly string[]): Reply {
 /** How many of the record's moves to replay; null when `stop` is neither a move number nor a vertex of the board. */
 function replayLength(moves: readonly number[], stop: string | null, graph: Graph): number | null {
   if (stop === null) return moves.length;
-  const moveNumber = parseIntArg(stop);
+  // A move number too large to hold exactly is past the end all the same: the whole game.
+  const moveNumber = /^\+?\d+$/.test(stop) && parseIntArg(stop) === null ? Infinity : parseIntArg(stop);
   if (moveNumber !== null) return moveNumber < 1 ? null : Math.min(moves.length, moveNumber - 1);
   const vertex = parseVertex(graph, stop);
   if (!vertex.ok || vertex.value < 0) return null;

@@ -27,6 +27,9 @@ set_rules area
 #? [\{"to_move":1,"position":"\.{81}",.*"moves":0,.*\}]
 11 loadsgf test/gtp/fixtures/three-moves.sgf 99
 #? [white]
+# A move number past what a double holds exactly is past the end too: the whole game.
+111 loadsgf test/gtp/fixtures/three-moves.sgf 99999999999999999999
+#? [white]
 
 # SZ[5], AB[aa][bb] (A5 B4), AW[cc] (C3), PL[W], then W D2: Black to play. Set-up stones cannot be undone.
 12 loadsgf test/gtp/fixtures/setup-5x5.sgf
