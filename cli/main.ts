@@ -25,7 +25,7 @@ export function buildProgram(io: CliIo): Command {
       writeOut: (text) => io.writeOut(text),
       writeErr: (text) => io.writeErr(text),
       // Commander's own errors ("error: unknown option ...") get the same `graphgo: ` prefix as ours.
-      outputError: (text, write) => write(`graphgo: ${text.replace(/^error: /, '')}`),
+      outputError: (text, write) => write(shortLines(`graphgo: ${text.replace(/^error: /, '')}`)),
     })
     .showHelpAfterError('(run graphgo help <command> for usage)');
 
@@ -63,8 +63,9 @@ export async function loadProgram(io: CliIo, args: readonly string[]): Promise<C
 /** Runs the program on the user's arguments (argv without node and script) and returns the exit code. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   // Commander answers `help NAME` for an unknown NAME with the general help alone; say what was wrong first.
-  if (args[0] === 'help' && args[1] !== undefined && !Object.prototype.hasOwnProperty.call(COMMANDS, args[1])) {
-    io.writeErr(`graphgo: unknown command '${args[1]}' (known: ${Object.keys(COMMANDS).join(', ')})\n`);
+  const asked = args[0] === 'help' ? args[1] : undefined;
+  if (asked !== undefined && asked !== 'help' && !asked.startsWith('-') && !Object.prototype.hasOwnProperty.call(COMMANDS, asked)) {
+    io.writeErr(shortLines(`graphgo: unknown command '${asked}' (known: ${Object.keys(COMMANDS).join(', ')})`) + '\n');
     return 1;
   }
   const program = await loadProgram(io, args);
@@ -92,7 +93,7 @@ const MAX_ERROR_LINE = 400;
 function shortLines(message: string): string {
   return message
     .split('\n')
-    .map((line) => (line.length <= MAX_ERROR_LINE ? line : `${line.slice(0, MAX_ERROR_LINE)}... (${line.length.toLocaleString('en-US')} characters)`))
+    .map((line) => (line.length <= MAX_ERROR_LINE ? line : `${line.slice(0, MAX_ERROR_LINE)}... (a line of ${line.length.toLocaleString('en-US')} characters)`))
     .join('\n');
 }
 

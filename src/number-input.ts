@@ -42,7 +42,7 @@ export function readPositiveNumber(
 export function readNumber(name: string, input: string | number): Result<number, NumberErrorCode> {
   const text = typeof input === 'number' ? '' : input.trim();
   const negative = text.startsWith('-');
-  const value = typeof input === 'number' ? input : (negative ? -1 : 1) * numberOf(text.replace(/^[+-]/, ''));
+  const value = typeof input === 'number' ? input : (negative ? -1 : 1) * numberOf(text.replace(/^[+-](?=[\d.])/, ''));
   if (Number.isFinite(value)) return ok(value);
   return failure('bad-number', `${name} must be a number, got ${shown(input)}`);
 }

@@ -179,7 +179,7 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
   if (raw.seed !== undefined) {
     if (typeof raw.seed === 'string' && raw.seed.trim().length > 0) seed = raw.seed.trim();
     else if (typeof raw.seed === 'number' && Number.isFinite(raw.seed)) seed = String(raw.seed);
-    else errors.push(`seed: must be a string or a number, got ${JSON.stringify(raw.seed)}`);
+    else errors.push(`seed: must be a string or a number, got ${shownValue(raw.seed)}`);
   }
   const moveTimeout = numberField(raw, 'moveTimeout', errors);
   const commandTimeout = numberField(raw, 'commandTimeout', errors) ?? DEFAULT_COMMAND_TIMEOUT_S;
@@ -197,7 +197,7 @@ export function validateTournament(raw: unknown, options: ValidateOptions): Tour
     }
   }
   // Only when one engine was given: a second that was refused has its own message already.
-  if (engines.length === 1 && Array.isArray(raw.engines) && raw.engines.length === 1) {
+  if (Array.isArray(raw.engines) && raw.engines.length < 2) {
     errors.push('engines: a tournament needs at least two engines');
   }
   if (sprt !== null) {
@@ -508,7 +508,7 @@ function readHandicap(value: unknown, errors: string[]): number | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_HANDICAP) {
     errors.push(
-      `handicap: must be a whole number of stones from ${MIN_HANDICAP} up, got ${JSON.stringify(value)} ` +
+      `handicap: must be a whole number of stones from ${MIN_HANDICAP} up, got ${shownValue(value)} ` +
         '(leave it out for even games; one stone is no handicap: give Black the first move with komi 0.5 instead)',
     );
     return null;

@@ -4,7 +4,7 @@
  * /proc): it reads the ENOENT as a missing parent, finds the parent there, and tries again. Made here level by
  * level, every refusal is an error that names the folder.
  */
-import { mkdirSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /** A folder that cannot be made or used; its message is for the user as it stands. */
@@ -30,6 +30,14 @@ function reasonOf(e: unknown): string {
   return (code !== undefined ? REASONS[code] : undefined) ?? (e instanceof Error ? e.message : String(e));
 }
 
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** Makes `path` and any missing parents (like mkdir -p); throws FolderError naming `path` when it cannot. */
 export function makeFolder(path: string): void {
   const missing: string[] = [];
@@ -40,6 +48,8 @@ export function makeFolder(path: string): void {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') throw new FolderError(`cannot create the folder ${path}: ${reasonOf(e)}`);
+      // stat follows links: a link to nothing reads as missing, but mkdir cannot make a folder in its place.
+      if (isLink(p)) throw new FolderError(`cannot create the folder ${path}: ${p} is a symbolic link to nothing`);
       missing.push(p);
       const parent = dirname(p);
       if (parent === p) break;
@@ -57,6 +67,10 @@ export function makeFolder(path: string): void {
       mkdirSync(missing[i]);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FolderError(`cannot create the folder ${path}: ${reasonOf(e)}`);
+      // Made by someone else meanwhile: fine if it is a folder.
+      if (!statSync(missing[i], { throwIfNoEntry: false })?.isDirectory()) {
+        throw new FolderError(`cannot create the folder ${path}: ${missing[i]} exists and is not a folder`);
+      }
     }
   }
 }

@@ -43,10 +43,18 @@ export function planFamily(text: string): Result<FamilyPlan, 'bad-family'> {
   if (words[0].toLowerCase() === 'connected') {
     if (choices.length !== 2) return failure('bad-family', 'usage: connected N or connected A..B (vertices)');
     const sizes = choices[1].map(Number);
-    const bad = choices[1].filter((_, i) => !Number.isInteger(sizes[i]) || sizes[i] < 1 || sizes[i] > MAX_ENUMERATED_VERTICES);
-    if (bad.length > 0) {
-      const named = bad.length === 1 ? bad[0] : `${bad[0]}..${bad[bad.length - 1]}`;
-      return failure('bad-family', `connected graphs are enumerated for 1..${MAX_ENUMERATED_VERTICES} vertices, not ${named}`);
+    const isBad = (i: number) => !Number.isInteger(sizes[i]) || sizes[i] < 1 || sizes[i] > MAX_ENUMERATED_VERTICES;
+    // The sizes it cannot take, as runs of consecutive ones: `0, 8..40` for `connected 0..40`.
+    const runs: string[] = [];
+    for (let i = 0; i < sizes.length; i++) {
+      if (!isBad(i)) continue;
+      let j = i;
+      while (j + 1 < sizes.length && isBad(j + 1)) j++;
+      runs.push(j === i ? choices[1][i] : `${choices[1][i]}..${choices[1][j]}`);
+      i = j;
+    }
+    if (runs.length > 0) {
+      return failure('bad-family', `connected graphs are enumerated for 1..${MAX_ENUMERATED_VERTICES} vertices, not ${runs.join(', ')}`);
     }
     return ok({
       size: null,

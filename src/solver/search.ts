@@ -220,7 +220,10 @@ export function solverProblem(graph: Graph, rules: Rules): string | null {
   if (rules.order.length !== 2 || rules.order[0] === rules.order[1]) return 'the exact solver needs two colours alternating';
   if (rules.ko === 'simple') return 'the exact solver needs superko (positional or situational): simple ko allows endless games';
   if (rules.scoring === 'territory') return 'the exact solver scores area or last move, not territory';
-  if (rules.passes === 'paid' && !Number.isInteger(rules.komi * 2)) return 'the exact solver needs a komi that is a multiple of 0.5';
+  // Every komi past 2^53 is a whole number (and doubling one past 9e307 overflows).
+  if (rules.passes === 'paid' && !Number.isInteger(rules.komi) && !Number.isInteger(rules.komi * 2)) {
+    return 'the exact solver needs a komi that is a multiple of 0.5';
+  }
   return null;
 }
 

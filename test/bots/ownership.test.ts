@@ -108,6 +108,8 @@ describe('dead, alive and seki on a square grid', () => {
     expect(defaultOwnershipPlayouts(722)).toBe(DEFAULT_OWNERSHIP_PLAYOUTS / 2);
     expect(defaultOwnershipPlayouts(40_000)).toBe(MIN_OWNERSHIP_PLAYOUTS);
     expect(estimateOwnership(gameFromDiagram('. X\nO .')).playouts).toBe(DEFAULT_OWNERSHIP_PLAYOUTS);
+    // 20x20 is past 19x19: floor(1000 x 361 / 400) playouts when none are asked for.
+    expect(estimateOwnership(gameFromPosition('grid 20 20', '.'.repeat(400))).playouts).toBe(902);
   });
 });
 

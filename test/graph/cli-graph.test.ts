@@ -103,7 +103,14 @@ describe('graphgo graph', () => {
     const huge = await run('graph', 'grid', '3', 'x'.repeat(100_000));
     expect(huge.code).toBe(1);
     expect(huge.err.length).toBeLessThan(600);
-    expect(huge.err).toMatch(/^graphgo: invalid graph: .*\.\.\. \(\d{3},\d{3} characters\)\n$/);
+    expect(huge.err).toMatch(/^graphgo: invalid graph: .*\.\.\. \(a line of \d{3},\d{3} characters\)\n$/);
+    // Commander's own errors and an unknown help topic too.
+    for (const args of [['graph', '--format', 'x'.repeat(100_000)], ['help', 'x'.repeat(100_000)]]) {
+      const r = await run(...args);
+      expect(r.code).toBe(1);
+      expect(r.err.length).toBeLessThan(600);
+    }
+    expect((await run('help', '--help')).code).toBe(0);
     expect(await run('help', 'frobnicate')).toEqual({
       code: 1,
       out: '',

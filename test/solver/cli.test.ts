@@ -132,6 +132,7 @@ describe('graphgo solve', () => {
     const bad = await run('solve', '--family', 'connected 1..8');
     expect(bad).toMatchObject({ code: 1, err: 'graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 8\n' });
     expect((await run('solve', '--family', 'connected 1..40')).err).toBe('graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 8..40\n');
+    expect((await run('solve', '--family', 'connected 0..40')).err).toBe('graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 0, 8..40\n');
     expect((await run('solve', '--family', 'grid 5..6 5..6')).err).toContain('graphgo: grid 6 6: the exact solver takes graphs of at most 32 vertices');
     expect(Date.now() - t0).toBeLessThan(5000);
     // connected 7 takes minutes to enumerate: the first rows come long before. The output stops the run after two.
@@ -202,6 +203,9 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--graph', 'path 3', '--rules', 'kim')).err).toContain('superko');
     expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number, got "x"');
     expect((await run('solve', '--graph', 'path 3', '--komi', '1e309')).err).toContain('--komi must be a number, got "1e309"');
+    expect((await run('solve', '--graph', 'path 3', '--komi', '- 5')).err).toContain('--komi must be a number, got "- 5"');
+    // A komi too large to double is still a multiple of 0.5: white simply wins.
+    expect((await run('solve', '--graph', 'path 2', '--komi', '1e308', '--no-progress')).out).toContain('winner: W+M');
     // The exponent form the rules and GTP's komi take: 5e-1 is komi 0.5.
     expect((await run('solve', '--graph', 'path 3', '--komi', '5e-1', '--no-progress')).out).toContain('komi=0.5');
     expect((await run('solve', '--graph', 'nope 3')).code).toBe(1);

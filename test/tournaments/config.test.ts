@@ -118,6 +118,10 @@ describe('tournament validation', () => {
     expect(errorsOf({ engines: ['builtin:random', 'builtin:flat'], graphs: ['grid 5 5'], rules: ['area'], games: 1e309 })).toEqual([
       'games: must be a whole number from 1 to 10000000, got Infinity',
     ]);
+    expect(errorsOf({ engines: [], graphs: ['grid 5 5'], rules: ['area'] })).toEqual(['engines: a tournament needs at least two engines']);
+    expect(errorsOf({ engines: ['builtin:random', 'builtin:flat'], graphs: ['grid 5 5'], rules: ['area'], seed: 1e309 })).toEqual([
+      'seed: must be a string or a number, got Infinity',
+    ]);
     // Two engines given, one refused: its own message only, not a claim that two were not given.
     expect(errorsOf({ engines: ['NAME=', 'builtin:random'], graphs: ['grid 5 5'], rules: ['area'] })).toEqual(['engines[0]: empty engine "NAME="']);
     expect(errorsOf({ engines: ['builtin:random', 'builtin:flat'], graphs: ['grid 5 5'], rules: [{ rules: 'netgo order=1,2,2,1', seats: 'ACBC' }] })).toEqual([

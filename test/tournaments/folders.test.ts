@@ -2,7 +2,7 @@
  * Output folders (tournaments/folders.ts): made level by level, every refusal a FolderError naming the folder.
  * Node's recursive mkdir spins for ever under /proc, which is how a tournament once hung at full CPU.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FolderError, makeFolder } from '../../tournaments/folders.js';
@@ -26,6 +26,16 @@ describe('makeFolder', () => {
     expect(() => makeFolder(file)).toThrow(new FolderError(`cannot create the folder ${file}: it is a file, not a folder`));
     expect(() => makeFolder(join(file, 'logs'))).toThrow(
       new FolderError(`cannot create the folder ${join(file, 'logs')}: part of the path is a file, not a folder`),
+    );
+  });
+
+  it('refuses a symbolic link to nothing, which stat reads as missing', () => {
+    const root = tempDir('graphgo-folders-');
+    const link = join(root, 'dangling');
+    symlinkSync(join(root, 'nowhere'), link);
+    expect(() => makeFolder(link)).toThrow(new FolderError(`cannot create the folder ${link}: ${link} is a symbolic link to nothing`));
+    expect(() => makeFolder(join(link, 'logs'))).toThrow(
+      new FolderError(`cannot create the folder ${join(link, 'logs')}: ${link} is a symbolic link to nothing`),
     );
   });
 
