@@ -9,6 +9,7 @@ import { failure, ok, type Result } from './result.js';
 export type NumberErrorCode = 'bad-number';
 
 const DECIMAL = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const SIGNED_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** A whole number in min..max. */
 export function readWholeNumber(
@@ -40,9 +41,7 @@ export function readPositiveNumber(
 
 /** Any finite number, signed (`-3`, `1.5e1`): a komi. */
 export function readNumber(name: string, input: string | number): Result<number, NumberErrorCode> {
-  const text = typeof input === 'number' ? '' : input.trim();
-  const negative = text.startsWith('-');
-  const value = typeof input === 'number' ? input : (negative ? -1 : 1) * numberOf(text.replace(/^[+-](?=[\d.])/, ''));
+  const value = typeof input === 'number' ? input : SIGNED_DECIMAL.test(input.trim()) ? Number(input) : NaN;
   if (Number.isFinite(value)) return ok(value);
   return failure('bad-number', `${name} must be a number, got ${shown(input)}`);
 }

@@ -20,13 +20,14 @@
  *   the watcher could not.
  * - stderr goes to OUT/logs/<engine>.w<worker>.log, with a header line per start.
  */
-import { appendFileSync, statSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GtpClient, GtpEngineError, type GtpErrorKind, type GtpResponse } from '../protocol/client.js';
 import { failure, ok, type Result } from '../src/result.js';
 import { isTwoColorAlternation } from '../src/rules.js';
 import { gtpColorArgument } from '../src/vocabulary.js';
 import { joinCommandLine } from './command-line.js';
+import { isFolder } from './folders.js';
 import type { GraphEntry, RulesEntry } from './config.js';
 import { addEnginePid, removeEnginePid } from './engine-pids.js';
 import { handicapPlacement } from './handicap.js';
@@ -390,13 +391,5 @@ export class EngineProcess {
   private forget(client: GtpClient): void {
     const dir = this.settings.runDir;
     if (client.pid !== undefined && dir !== undefined) removeEnginePid(dir, client.pid);
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }

@@ -30,6 +30,11 @@ function reasonOf(e: unknown): string {
   return (code !== undefined ? REASONS[code] : undefined) ?? (e instanceof Error ? e.message : String(e));
 }
 
+/** Whether `path` is a folder (following links); false when it is missing or cannot be read. */
+export function isFolder(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
 function isLink(path: string): boolean {
   try {
     return lstatSync(path).isSymbolicLink();
@@ -68,7 +73,7 @@ export function makeFolder(path: string): void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new FolderError(`cannot create the folder ${path}: ${reasonOf(e)}`);
       // Made by someone else meanwhile: fine if it is a folder.
-      if (!statSync(missing[i], { throwIfNoEntry: false })?.isDirectory()) {
+      if (!isFolder(missing[i])) {
         throw new FolderError(`cannot create the folder ${path}: ${missing[i]} exists and is not a folder`);
       }
     }

@@ -85,7 +85,8 @@ function loadSgf(ctx: SgfContext, args: readonly string[]): Reply {
 function replayLength(moves: readonly number[], stop: string | null, graph: Graph): number | null {
   if (stop === null) return moves.length;
   // A move number too large to hold exactly is past the end all the same: the whole game.
-  const moveNumber = /^\+?\d+$/.test(stop) && parseIntArg(stop) === null ? Infinity : parseIntArg(stop);
+  const parsed = parseIntArg(stop);
+  const moveNumber = parsed === null && /^\+?\d+$/.test(stop) ? Infinity : parsed;
   if (moveNumber !== null) return moveNumber < 1 ? null : Math.min(moves.length, moveNumber - 1);
   const vertex = parseVertex(graph, stop);
   if (!vertex.ok || vertex.value < 0) return null;
