@@ -71,9 +71,12 @@ function readRequest(game: Game, args: readonly string[], dialect: Dialect): Ana
     at = 1;
   }
   let interval = DEFAULT_INTERVAL_CENTISECONDS;
-  if (at < args.length && parseFloatArg(args[at]) !== null) {
-    interval = parseFloatArg(args[at++])!;
-    if (interval < 0) return `interval must be a number of centiseconds, got "${args[at - 1]}"`;
+  // A word that starts like a number is the positional interval, even when it is no usable number (1e309, 5x):
+  // read as an option key it would only be reported as a key without a value.
+  if (at < args.length && /^[-+]?\.?\d/.test(args[at])) {
+    const x = parseFloatArg(args[at++]);
+    if (x === null || x < 0) return `interval must be a number of centiseconds, got "${args[at - 1]}"`;
+    interval = x;
   }
   const request = { color, interval, minMoves: 0, maxMoves: Infinity, ownership: false, pvVisits: false, rootInfo: false };
   while (at < args.length) {

@@ -35,6 +35,9 @@ describe('analysis arguments', () => {
     // The interval is checked the same whether it comes alone or after its key.
     expect(run(e, 'lz-analyze B -1')).toBe('? interval must be a number of centiseconds, got "-1"\n\n');
     expect(run(e, 'lz-analyze B interval -1')).toBe('? interval must be a number of centiseconds, got "-1"\n\n');
+    // A positional interval past the floating-point range is named as the interval, not read as an option key.
+    expect(run(e, 'kata-analyze B 1e309')).toBe('? interval must be a number of centiseconds, got "1e309"\n\n');
+    expect(run(e, 'lz-analyze B 5x')).toBe('? interval must be a number of centiseconds, got "5x"\n\n');
     // Under area rules with two colours a third colour has no seat.
     expect(run(e, 'lz-analyze 3 10')).toBe('? wrong colour\n\n');
   });
