@@ -4,7 +4,7 @@
  * and the median rate is reported. Comparing 1 and 2 threads gives the thread speed-up; comparing with
  * `bench playouts` gives the cost of the tree, tactics and patterns over raw light playouts.
  */
-import { createBot, type ParallelMode } from '../bots/registry.js';
+import { createBot, type BotOptions, type ParallelMode } from '../bots/registry.js';
 import { Game } from '../src/game.js';
 import { failure, ok, type Result } from '../src/result.js';
 import type { GameSetup } from '../src/setup.js';
@@ -35,8 +35,10 @@ export function measureSearchSpeed(
   maxTreeMegabytes?: number,
   parallel: ParallelMode = 'tree',
   cpuSeconds: () => number = () => NaN,
+  /** The search's switches and knobs (`gtp`'s `--no-patterns`, `--prior-visits` and the rest); the defaults otherwise. */
+  switches: Omit<BotOptions, 'seed' | 'seconds' | 'playouts' | 'threads' | 'parallel' | 'maxTreeMegabytes' | 'resign'> = {},
 ): Result<SearchSpeedResult, 'unknown-bot' | 'no-search'> {
-  const created = createBot('uct', { seed: 'search-speed', seconds, threads, parallel, resign: 0, maxTreeMegabytes });
+  const created = createBot('uct', { ...switches, seed: 'search-speed', seconds, threads, parallel, resign: 0, maxTreeMegabytes });
   if (!created.ok) return created;
   const bot = created.value as typeof created.value & { dispose?: () => void };
   const game = new Game(setup.graph, setup.rules);

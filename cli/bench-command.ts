@@ -37,6 +37,7 @@ import {
 } from './options.js';
 import { CliError } from './io.js';
 import { cpuTopology, type CpuTopology } from './cpu-topology.js';
+import { addUctSwitches, changedSwitches, readUctSwitches, type UctSwitchFlags } from './uct-switches.js';
 import { DEFAULT_PARALLEL } from '../bots/registry.js';
 
 /** What the benchmarks need from the running process, passed in so that bench/ never touches `process`. */
@@ -243,20 +244,27 @@ export function registerBenchCommand(
     .option('--seconds <s>', 'seconds per search', '2')
     .option('--repeats <n>', 'searches per thread count (successive moves of one game); the median is reported', '5')
     .option('--max-tree-mb <n>', 'the UCT tree memory budget in MiB, all threads together (default: the engine\'s)')
-    .option('--parallel <mode>', 'tree (one shared tree) or root (a tree per thread)', DEFAULT_PARALLEL)
-    .action((opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string; maxTreeMb?: string; parallel: string }) => {
+    .option('--parallel <mode>', 'tree (one shared tree) or root (a tree per thread)', DEFAULT_PARALLEL);
+  // The same switches as `gtp`, so the speed a piece of knowledge costs is timed with the flags its games were played with.
+  addUctSwitches(search);
+  search.action(
+    (opts: { graph: string; rules: string; threads: string; seconds: string; repeats: string; maxTreeMb?: string; parallel: string } & UctSwitchFlags) => {
       const setup = { graph: readGraphSpec(opts.graph), rules: readRulesFlag(opts.rules) };
       const seconds = positiveSeconds('--seconds', opts.seconds);
       const repeats = positiveInteger('--repeats', opts.repeats);
       const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, MAX_THREADS));
+      const switches = readUctSwitches(opts);
+      const changed = changedSwitches(switches);
       const machine = env.topology?.() ?? { cpus: null, physicalCores: null };
       for (const t of threads) {
         const budget = opts.maxTreeMb === undefined ? undefined : positiveNumber('--max-tree-mb', opts.maxTreeMb);
         const parallel = readParallelMode(opts.parallel);
-        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget, parallel, () => (env.cpuTimeMs?.() ?? NaN) / 1000));
-        write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...result, ...machine }));
+        const cpuSeconds = (): number => (env.cpuTimeMs?.() ?? NaN) / 1000;
+        const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget, parallel, cpuSeconds, switches));
+        write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...(changed === null ? {} : { settings: changed }), ...result, ...machine }));
       }
-    });
+    },
+  );
 
   const optimal = bench
     .command('optimal')

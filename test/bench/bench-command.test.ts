@@ -120,11 +120,22 @@ describe('graphgo bench search and optimal', () => {
     expect(JSON.parse(lines[0])).toMatchObject({ graph: 'grid 5 5', threads: 1, cpus: 16, physicalCores: 8 });
   });
 
+  it("bench search takes gtp's search switches and names those that differ from the defaults", async () => {
+    const lines: string[] = [];
+    const args = ['bench', 'search', '--graph', 'grid 5 5', '--threads', '1', '--seconds', '0.05', '--repeats', '1'];
+    await program(lines).parseAsync([...args, '--no-learned-prior', '--prior-visits', '10', '--rave-equivalence', '100'], { from: 'user' });
+    await program(lines).parseAsync(args, { from: 'user' });
+    // --prior-visits 10 is the default, so only the two changed settings label the line; a plain run has no label.
+    expect(JSON.parse(lines[0]).settings).toEqual({ learnedPrior: false, raveEquivalence: 100 });
+    expect(JSON.parse(lines[1]).settings).toBeUndefined();
+  });
+
   it('refuse bad flags before measuring, in the wording every front end uses', async () => {
     const refusal = (args: string[]) => program([]).parseAsync(['bench', ...args], { from: 'user' });
     await expect(refusal(['search', '--graph', 'grid 0 0'])).rejects.toThrow(/^invalid graph: /);
     await expect(refusal(['search', '--rules', 'nonsense'])).rejects.toThrow(/^invalid rules: /);
     await expect(refusal(['search', '--threads', '1,65'])).rejects.toThrow('--threads (each count) must be a whole number from 1 to 64');
+    await expect(refusal(['search', '--exploration', 'x'])).rejects.toThrow('--exploration must be a number in [0, 100], got "x"');
     await expect(refusal(['optimal', '--bot', 'gnugo'])).rejects.toThrow('unknown bot "gnugo"');
     await expect(refusal(['optimal', '--graph', 'grid 9 9'])).rejects.toThrow('the solver cannot take grid 9 9');
     await expect(refusal(['playouts', '--seconds', '0'])).rejects.toThrow('--seconds must be a positive number of seconds, got "0"');

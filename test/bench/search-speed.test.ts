@@ -19,4 +19,18 @@ describe('bench search', () => {
       expect(r.medianRate).toBe([...r.rates].sort((a, b) => a - b)[1]);
     }
   });
+
+  it('searches with the switches it is given', () => {
+    const setup = { graph: graphOf('grid 5 5'), rules: rulesOf('area') };
+    const nodesWith = (switches: { expandVisits?: number }): number => {
+      const outcome = measureSearchSpeed(setup, 1, 0.1, 1, undefined, 'tree', () => NaN, switches);
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return outcome.value.nodes;
+    };
+    // The counted search is the second move (24 empty points). A leaf that is never visited enough to expand leaves
+    // the tree at the root and its 25 children (the 24 points and the pass); the default expands a leaf on its second
+    // visit, so a tenth of a second grows thousands of nodes.
+    expect(nodesWith({ expandVisits: 1e9 })).toBe(26);
+    expect(nodesWith({})).toBeGreaterThan(1000);
+  });
 });
