@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+/**
+ * Were the games an engine resigned really lost? For every game of a harness run that ENGINE lost by resigning on a
+ * square board, GNU Go plays both sides from the position where it resigned until two passes, and its final_score
+ * says who wins with play on. A resignation it scores as a win for ENGINE gave a game away.
+ *
+ *   node scripts/gnugo-finish.mjs RUN_DIR ENGINE [--gnugo /usr/games/gnugo] [--level 10]
+ *
+ * Prints one line per game (number, ENGINE's colour, GNU Go's score, the moves it played) and a summary: games it
+ * scores for ENGINE, and those lost by less than 6 points. GNU Go runs with --chinese-rules --capture-all-dead (area
+ * scoring, dead stones taken off) and the run's komi.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import readline from 'node:readline';
+
+function fail(message) {
+  process.stderr.write(`gnugo-finish: ${message}\n`);
+  process.exit(1);
+}
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  if (i < 0) return fallback;
+  const value = args[i + 1];
+  if (value === undefined) fail(`${name} needs a value`);
+  args.splice(i, 2);
+  return value;
+};
+const gnugo = option('--gnugo', '/usr/games/gnugo');
+const level = option('--level', '10');
+if (args.length !== 2) fail('usage: node scripts/gnugo-finish.mjs RUN_DIR ENGINE [--gnugo PATH] [--level N]');
+const [runDir, engine] = args;
+
+let records;
+try {
+  records = readFileSync(join(runDir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+} catch (e) {
+  fail(`cannot read ${join(runDir, 'results.jsonl')}: ${e.message}`);
+}
+const resigned = records.filter((r) => r.reason === 'resign' && r.losers?.includes(engine));
+if (resigned.length === 0) fail(`no game in ${runDir} that ${engine} lost by resigning`);
+
+const gtp = spawn(gnugo, ['--mode', 'gtp', '--level', level, '--chinese-rules', '--capture-all-dead']);
+gtp.on('error', (e) => fail(`cannot start ${gnugo}: ${e.message}`));
+const lines = readline.createInterface({ input: gtp.stdout });
+let answer = [];
+let waiting = null;
+lines.on('line', (line) => {
+  if (line !== '') answer.push(line);
+  else if (answer.length > 0) {
+    const text = answer.join('\n');
+    answer = [];
+    waiting(text);
+  }
+});
+const send = (command) =>
+  new Promise((resolve) => {
+    waiting = resolve;
+    gtp.stdin.write(`${command}\n`);
+  });
+const body = (text) => text.replace(/^[=?]\s*/, '').trim();
+
+let won = 0;
+let close = 0;
+for (const r of resigned) {
+  const size = /^grid (\d+) \1$/.exec(r.graph)?.[1];
+  const komi = /komi=(-?[\d.]+)/.exec(r.rules)?.[1] ?? '7.5';
+  if (size === undefined || r.colors?.length !== 2) {
+    process.stdout.write(`${r.number}: skipped (${r.graph}: GNU Go plays square boards with two colours)\n`);
+    continue;
+  }
+  await send(`boardsize ${size}`);
+  await send('clear_board');
+  await send(`komi ${komi}`);
+  for (const m of r.moves) await send(`play ${m.color === 1 ? 'black' : 'white'} ${m.move}`);
+  const own = r.black === engine ? 'B' : 'W';
+  let toMove = r.moves.length > 0 && r.moves[r.moves.length - 1].color === 1 ? 'white' : 'black';
+  const played = [];
+  for (let passes = 0; passes < 2 && played.length < 4 * size * size; ) {
+    const move = body(await send(`genmove ${toMove}`));
+    played.push(move);
+    passes = move.toLowerCase() === 'pass' ? passes + 1 : 0;
+    toMove = toMove === 'black' ? 'white' : 'black';
+  }
+  const score = body(await send('final_score'));
+  const m = /^([BW])\+([\d.]+)/.exec(score);
+  const margin = m === null ? 0 : (m[1] === own ? 1 : -1) * Number(m[2]);
+  if (margin > 0) won++;
+  else if (margin > -6) close++;
+  process.stdout.write(`${r.number}: ${engine} ${own}, GNU Go scores ${score} after ${played.join(' ')}\n`);
+}
+gtp.stdin.end();
+process.stdout.write(
+  `${resigned.length} games ${engine} resigned: GNU Go scores ${won} for ${engine} with play on, ${close} more lost by less than 6 points\n`,
+);
