@@ -255,11 +255,11 @@ export function registerBenchCommand(
       const threads = opts.threads.split(',').map((t) => wholeNumber('--threads (each count)', t, 1, MAX_THREADS));
       const switches = readUctSwitches(opts);
       const changed = changedSwitches(switches);
+      const budget = opts.maxTreeMb === undefined ? undefined : positiveNumber('--max-tree-mb', opts.maxTreeMb);
+      const parallel = readParallelMode(opts.parallel);
+      const cpuSeconds = (): number => (env.cpuTimeMs?.() ?? NaN) / 1000;
       const machine = env.topology?.() ?? { cpus: null, physicalCores: null };
       for (const t of threads) {
-        const budget = opts.maxTreeMb === undefined ? undefined : positiveNumber('--max-tree-mb', opts.maxTreeMb);
-        const parallel = readParallelMode(opts.parallel);
-        const cpuSeconds = (): number => (env.cpuTimeMs?.() ?? NaN) / 1000;
         const result = orCliError(measureSearchSpeed(setup, t, seconds, repeats, budget, parallel, cpuSeconds, switches));
         write(JSON.stringify({ graph: opts.graph, rules: opts.rules, ...(changed === null ? {} : { settings: changed }), ...result, ...machine }));
       }

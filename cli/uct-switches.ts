@@ -91,10 +91,6 @@ export function addUctSwitches(command: Command): Command {
 
 /** The bot options of the parsed switches; throws CliError naming a bad value. */
 export function readUctSwitches(opts: UctSwitchFlags): UctSwitches {
-  const exploration = opts.exploration === undefined ? undefined : Number(opts.exploration);
-  if (exploration !== undefined && (opts.exploration!.trim().length === 0 || !Number.isFinite(exploration) || exploration < 0 || exploration > MAX_EXPLORATION)) {
-    throw new CliError(`--exploration must be a number in [0, ${MAX_EXPLORATION}], got "${opts.exploration}"`);
-  }
   return {
     rave: opts.rave,
     priors: opts.priors,
@@ -113,7 +109,7 @@ export function readUctSwitches(opts: UctSwitchFlags): UctSwitches {
     dynamicKomiFade:
       opts.dynamicKomiFade === undefined ? undefined : positiveNumber('--dynamic-komi-fade', opts.dynamicKomiFade, MAX_KOMI_FADE),
     marginKomi: opts.marginKomi,
-    exploration,
+    exploration: opts.exploration === undefined ? undefined : boundedNumber('--exploration', opts.exploration, MAX_EXPLORATION),
     raveEquivalence:
       opts.raveEquivalence === undefined ? undefined : positiveNumber('--rave-equivalence', opts.raveEquivalence, MAX_VISITS),
     expandVisits: opts.expandVisits === undefined ? undefined : wholeNumber('--expand-visits', opts.expandVisits, 1, MAX_VISITS),

@@ -4,16 +4,15 @@
  * square board, GNU Go plays both sides from the position where it resigned until two passes, and its final_score
  * says who wins with play on. A resignation it scores as a win for ENGINE gave a game away.
  *
- *   node scripts/gnugo-finish.mjs RUN_DIR ENGINE [--gnugo /usr/games/gnugo] [--level 10]
+ *   npm run build && node scripts/gnugo-finish.mjs RUN_DIR ENGINE [--gnugo /usr/games/gnugo] [--level 10]
  *
  * Prints one line per game (number, ENGINE's colour, GNU Go's score, the moves it played) and a summary: games it
  * scores for ENGINE, and those lost by less than 6 points. GNU Go runs with --chinese-rules --capture-all-dead (area
  * scoring, dead stones taken off) and the run's komi.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import readline from 'node:readline';
+import { GtpClient } from '../dist/protocol/client.js';
 
 function fail(message) {
   process.stderr.write(`gnugo-finish: ${message}\n`);
@@ -43,25 +42,18 @@ try {
 const resigned = records.filter((r) => r.reason === 'resign' && r.losers?.includes(engine));
 if (resigned.length === 0) fail(`no game in ${runDir} that ${engine} lost by resigning`);
 
-const gtp = spawn(gnugo, ['--mode', 'gtp', '--level', level, '--chinese-rules', '--capture-all-dead']);
-gtp.on('error', (e) => fail(`cannot start ${gnugo}: ${e.message}`));
-const lines = readline.createInterface({ input: gtp.stdout });
-let answer = [];
-let waiting = null;
-lines.on('line', (line) => {
-  if (line !== '') answer.push(line);
-  else if (answer.length > 0) {
-    const text = answer.join('\n');
-    answer = [];
-    waiting(text);
+const gtp = new GtpClient(gnugo, ['--mode', 'gtp', '--level', level, '--chinese-rules', '--capture-all-dead'], { timeoutMs: 120_000 });
+/** The answer to one command; a refusal or a GNU Go that is gone ends the script with its message. */
+async function send(command) {
+  let reply;
+  try {
+    reply = await gtp.send(command);
+  } catch (e) {
+    fail(`GNU Go (${gnugo}) gave no answer to "${command}": ${e.message}`);
   }
-});
-const send = (command) =>
-  new Promise((resolve) => {
-    waiting = resolve;
-    gtp.stdin.write(`${command}\n`);
-  });
-const body = (text) => text.replace(/^[=?]\s*/, '').trim();
+  if (!reply.ok) fail(`GNU Go refused "${command}": ${reply.text}`);
+  return reply.text.trim();
+}
 
 let won = 0;
 let close = 0;
@@ -80,19 +72,19 @@ for (const r of resigned) {
   let toMove = r.moves.length > 0 && r.moves[r.moves.length - 1].color === 1 ? 'white' : 'black';
   const played = [];
   for (let passes = 0; passes < 2 && played.length < 4 * size * size; ) {
-    const move = body(await send(`genmove ${toMove}`));
+    const move = await send(`genmove ${toMove}`);
     played.push(move);
     passes = move.toLowerCase() === 'pass' ? passes + 1 : 0;
     toMove = toMove === 'black' ? 'white' : 'black';
   }
-  const score = body(await send('final_score'));
+  const score = await send('final_score');
   const m = /^([BW])\+([\d.]+)/.exec(score);
   const margin = m === null ? 0 : (m[1] === own ? 1 : -1) * Number(m[2]);
   if (margin > 0) won++;
   else if (margin > -6) close++;
   process.stdout.write(`${r.number}: ${engine} ${own}, GNU Go scores ${score} after ${played.join(' ')}\n`);
 }
-gtp.stdin.end();
+await gtp.close();
 process.stdout.write(
   `${resigned.length} games ${engine} resigned: GNU Go scores ${won} for ${engine} with play on, ${close} more lost by less than 6 points\n`,
 );
