@@ -8,13 +8,15 @@
  *   graphgo tournament status FILE|DIR
  *   graphgo tournament report FILE|DIR [--csv PATH]
  *   graphgo tournament compare FILE|DIR FILE|DIR [--engine NAME | --engines A,B] [--json]
+ *   graphgo tournament replay DIR --game N [--engine NAME] [--move K] [--then "GTP COMMAND"]...
  *   graphgo tournament worker --queue URL ...   (and --queue URL on run and match: cli/tournament-queue-command.ts)
  *
  * This file owns everything that touches the process: the signal handlers (the first Ctrl-C or SIGTERM kills every
  * engine's process group, drops the games in progress and releases the lock; a second one exits at once), the exit
  * handler that kills leftover engines, the terminal's progress line, and the exit code.
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -28,6 +30,7 @@ import { pairingsCsv, progressLine, ratingsCsv, sprtText, standingsText } from '
 import { TournamentRunner, readStoredTournament, type RunEvent, type RunHost, type RunSummary } from '../tournaments/runner.js';
 import { RunningScore, computeStandings, sequentialSprtOf } from '../tournaments/standings.js';
 import { sprt } from '../tournaments/stats.js';
+import { replayGame, type ReplayEvent } from '../tournaments/replay.js';
 import { CliError, type CliIo } from './io.js';
 import { addGraphListOption, addSeedOption, positiveSeconds, wholeNumber } from './options.js';
 import { addQueueOptions, queueRunner, registerTournamentWorkerCommand } from './tournament-queue-command.js';
@@ -214,6 +217,39 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       if (!compared.ok) throw new CliError(compared.error);
       if (opts.json) io.writeOut(JSON.stringify({ first: runs[0].dir, second: runs[1].dir, ...compared.value }) + '\n');
       else io.writeOut(pairedText(compared.value, runs[0].dir, runs[1].dir));
+    });
+
+  tournament
+    .command('replay <dir>')
+    .description("walk an engine through a finished game as the run played it (its seed, genmove on its turns), then ask it anything")
+    .requiredOption('--game <n>', 'the game number (the g of its seed S.g, as in results.jsonl and the SGF names)')
+    .option('--engine <name>', "the engine to replay (default: the game's only built-in engine)")
+    .option('--move <k>', 'stop before move K (1: the first move; default: after the last)')
+    .option('--then <command>', 'a GTP command to send at that point (repeatable; each answer is printed)', collect, [])
+    .action(async (dir: string, opts: { game: string; engine?: string; move?: string; then: string[] }) => {
+      const game = wholeNumber('--game', opts.game, 0);
+      const move = opts.move === undefined ? null : wholeNumber('--move', opts.move, 1);
+      if (opts.engine !== undefined && opts.engine.trim() === '') throw new CliError('--engine needs an engine name');
+      const runDir = outDir(dir);
+      const logDir = join(tmpdir(), 'graphgo-replay-logs');
+      try {
+        mkdirSync(logDir, { recursive: true });
+      } catch (e) {
+        throw new CliError(`cannot make the engine log folder ${logDir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      }
+      const main = graphgoMain();
+      const onEvent = (e: ReplayEvent): void => {
+        if (e.type === 'warning') io.writeErr(`warning: ${e.text}\n`);
+        else if (e.type === 'started') io.writeErr(`replaying game ${game} (seed ${e.seed}) as ${e.engine}: ${e.moves} moves\n`);
+        else io.writeOut(`${e.command}\n${e.ok ? '=' : '?'} ${e.text}\n\n`);
+      };
+      const result = await replayGame(
+        { dir: runDir, game, engine: opts.engine ?? null, move, then: opts.then, host: { node: process.execPath, graphgoMain: main, env: process.env }, logDir },
+        onEvent,
+      );
+      if (!result.ok) throw new CliError(result.error.message);
+      const s = result.value;
+      io.writeErr(`${s.engine}: ${s.replayed} moves replayed, its ${s.checked} own moves as in the record; its stderr: ${s.logPath}\n`);
     });
 
   registerTournamentWorkerCommand(tournament, io, graphgoMain);

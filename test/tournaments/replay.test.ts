@@ -1,0 +1,108 @@
+/**
+ * `graphgo tournament replay`: a built-in bot walked through a finished game of a real run reaches the game's state,
+ * so a `genmove` at move K gives the move it gave in the game; a record that no longer matches the engine is named at
+ * the move where they part; bad requests get clear errors.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../cli/main.js';
+import { readResults, type GameRecord } from '../../tournaments/records.js';
+import { ensureDist } from '../gtp/build-dist.js';
+import { tempDir } from './helpers.js';
+
+async function inProcess(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { writeOut: (t) => void (out += t), writeErr: (t) => void (err += t) });
+  return { code, out, err };
+}
+
+let run = '';
+let games: GameRecord[] = [];
+
+beforeAll(async () => {
+  await ensureDist();
+  run = join(tempDir('graphgo-replay-'), 'run');
+  // The random bot's every move comes from its seed (a replay seeded otherwise parts from the game at once); the UCT
+  // bot's few playouts keep the test fast.
+  const match = await inProcess([
+    'tournament', 'match', '--engine', 'a=builtin:random', '--engine', 'b=builtin:uct --playouts 40',
+    '--graph', 'grid 5 5', '--rules', 'area komi=0.5', '--games', '2', '--seed', 'rp', '--out', run, '--quiet',
+  ]);
+  expect(match.code, match.err).toBe(0);
+  games = readResults(run).records.sort((x, y) => x.game - y.game);
+}, 180_000);
+
+describe('graphgo tournament replay', () => {
+  it("reaches the game's state: genmove at move K gives the move the engine gave there", async () => {
+    const game = games[1];
+    const moves = game.moves;
+    // The first move of engine a after the opening, so that replaying it needs both genmove and play before it.
+    const k = moves.findIndex((m, i) => i >= 4 && m.engine === 'a') + 1;
+    expect(k).toBeGreaterThan(4);
+    const colour = moves[k - 1].color === 1 ? 'b' : 'w';
+    const r = await inProcess(['tournament', 'replay', run, '--game', '1', '--engine', 'a', '--move', String(k), '--then', `genmove ${colour}`]);
+    expect(r.code, r.err).toBe(0);
+    const own = moves.slice(0, k - 1).filter((m) => m.engine === 'a').length;
+    expect(r.err).toContain(`replaying game 1 (seed rp.1) as a: ${k - 1} moves`);
+    expect(r.err).toContain(`a: ${k - 1} moves replayed, its ${own} own moves as in the record`);
+    expect(r.out).toBe(`genmove ${colour}\n= ${moves[k - 1].move}\n\n`);
+  }, 60_000);
+
+  it('replays the whole game by default; with two built-in engines in the game, the engine must be named', async () => {
+    const game = games[0];
+    const r = await inProcess(['tournament', 'replay', run, '--game', '0', '--engine', 'b', '--then', 'showboard']);
+    expect(r.code, r.err).toBe(0);
+    const own = game.moves.filter((m) => m.engine === 'b').length;
+    expect(r.err).toContain(`b: ${game.moves.length} moves replayed, its ${own} own moves as in the record`);
+    expect(r.out).toMatch(/^showboard\n= \n?\s+A B C D E/);
+    // Two built-in engines: the engine must be named.
+    const unnamed = await inProcess(['tournament', 'replay', run, '--game', '0']);
+    expect(unnamed.code).toBe(1);
+    expect(unnamed.err).toContain('say which engine to replay with --engine (game 0 was played by');
+  }, 60_000);
+
+  it('names the move where a record and the engine part', async () => {
+    const copy = join(tempDir('graphgo-replay-'), 'run');
+    mkdirSync(copy, { recursive: true });
+    cpSync(run, copy, { recursive: true });
+    const path = join(copy, 'results.jsonl');
+    const records = readFileSync(path, 'utf8').split('\n').filter((l) => l.length > 0).map((l) => JSON.parse(l) as GameRecord);
+    const game = records.find((g) => g.game === 0)!;
+    // Engine a's second move replaced by a vertex it did not choose (still a point of the board).
+    const i = game.moves.map((m, j) => (m.engine === 'a' ? j : -1)).filter((j) => j >= 0)[1];
+    const real = game.moves[i].move;
+    const fake = ['A1', 'E5', 'A5', 'E1'].find((v) => v !== real)!;
+    const moves = game.moves.map((m, j) => (j === i ? { ...m, move: fake } : m));
+    writeFileSync(path, records.map((g) => JSON.stringify(g.game === 0 ? { ...g, moves } : g)).join('\n') + '\n');
+    const r = await inProcess(['tournament', 'replay', copy, '--game', '0', '--engine', 'a', '--then', 'showboard']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`move ${i + 1}: a now plays ${real} where the game has ${fake}, so the replay has parted from the game after 1 matching moves of its own`);
+    expect(r.out).toBe('');
+  }, 60_000);
+
+  it('refuses bad requests with a clear message', async () => {
+    const last = games[0].moves.length + 1;
+    const cases: [string[], string][] = [
+      [['--game', '7', '--engine', 'a'], 'game 7 is not among the finished games of'],
+      [['--game', '0', '--engine', 'c'], 'game 0 was played by'],
+      [['--game', '0', '--engine', 'a', '--move', String(last + 1)], `--move must be 1 to ${last} for game 0`],
+      [['--game', '0', '--engine', 'a', '--move', '0'], '--move'],
+      [['--game', 'x', '--engine', 'a'], '--game'],
+      [['--game', '0', '--engine', 'a', '--then', '  '], '--then needs a GTP command'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await inProcess(['tournament', 'replay', run, ...args]);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.err, args.join(' ')).toContain(message);
+    }
+    const notRun = await inProcess(['tournament', 'replay', tempDir('graphgo-replay-'), '--game', '0']);
+    expect(notRun.code).toBe(1);
+    expect(notRun.err).toContain('holds no readable tournament.json: not a run folder');
+    // An engine's "?" answer is printed as the engine gave it, not taken for a failure of the replay.
+    const unknown = await inProcess(['tournament', 'replay', run, '--game', '0', '--engine', 'a', '--move', '1', '--then', 'no_such_command']);
+    expect(unknown.code, unknown.err).toBe(0);
+    expect(unknown.out).toMatch(/^no_such_command\n\? unknown command/);
+  }, 60_000);
+});
