@@ -9,7 +9,9 @@
 //   npm run build && node scripts/train-prior.mjs --player pachi --out bots/prior-model.ts runs/pachi-*/sgf
 //
 // Prints the prediction rate (the expert's move ranked first) and the mean log-likelihood of the expert's move on the
-// held-out tenth of the games (every tenth).
+// held-out tenth of the games (every tenth), or on the games of `--held-out PATH` (a folder or file, never trained on:
+// the same test set for models fitted to different data). `--model FILE` measures an existing model file (such as
+// bots/prior-model.ts) on the held-out games instead of fitting one.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGraphSpec } from '../dist/src/families.js';
@@ -26,6 +28,8 @@ let out = null;
 let iterations = 30;
 let minShapeCount = 3;
 let keepGeneral = false;
+let heldOut = null;
+let measureModel = null;
 const inputs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--player') player = args[++i];
@@ -33,10 +37,14 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--iterations') iterations = Number(args[++i]);
   else if (args[i] === '--min-shape-count') minShapeCount = Number(args[++i]);
   else if (args[i] === '--keep-general') keepGeneral = true;
+  else if (args[i] === '--held-out') heldOut = args[++i];
+  else if (args[i] === '--model') measureModel = args[++i];
   else inputs.push(args[i]);
 }
-const files = inputs.flatMap((path) => (statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(path, f)) : [path]));
-if (files.length === 0) throw new Error('no .sgf files given');
+const sgfFiles = (path) => (statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(path, f)) : [path]);
+const files = inputs.flatMap(sgfFiles);
+if (files.length === 0 && measureModel === null) throw new Error('no .sgf files given');
+const heldOutFiles = heldOut === null ? null : sgfFiles(heldOut);
 /** The players whose moves are learnt (`--player a,b`). */
 const players = new Set(player.split(','));
 
@@ -89,9 +97,9 @@ function extract(paths) {
   return competitions;
 }
 
-// Every tenth game is held out to measure the model.
-const train = extract(files.filter((_, i) => i % 10 !== 9));
-const test = extract(files.filter((_, i) => i % 10 === 9));
+// Every tenth game is held out to measure the model, unless --held-out names the test games.
+const train = measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files);
+const test = extract(heldOutFiles ?? files.filter((_, i) => i % 10 === 9));
 console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
 function fit(competitions, withShapes) {
@@ -170,6 +178,22 @@ function accuracy(model, competitions) {
 }
 
 const round = (x) => Number(x.toPrecision(3));
+
+if (measureModel !== null) {
+  // The model file's two models, as gammas per group and value (shapes not listed: 1).
+  const text = readFileSync(measureModel, 'utf8');
+  for (const [name, withShapes] of [['LATTICE', true], ['GENERAL', false]]) {
+    const found = new RegExp(`export const ${name}_MODEL: PriorModel = (.*);\\n`).exec(text);
+    if (found === null) throw new Error(`no ${name}_MODEL in ${measureModel}`);
+    const stored = JSON.parse(found[1]);
+    const gammas = FEATURE_VALUES.map((count, g) => (g === SHAPE_GROUP ? new Float64Array(count).fill(1) : Float64Array.from(stored.groups[g])));
+    for (const [code, gamma] of stored.shapes) gammas[SHAPE_GROUP][code] = gamma;
+    const held = accuracy({ gammas, groups: withShapes ? FEATURE_GROUP_COUNT : SHAPE_GROUP }, test);
+    console.log(`${name.toLowerCase()} (${measureModel}): first choice right in ${(100 * held.rate).toFixed(1)}% of the held-out positions, log-likelihood ${held.logLikelihood.toFixed(4)}`);
+  }
+  process.exit(0);
+}
+
 const models = {};
 for (const [name, withShapes] of [['lattice', true], ['general', false]]) {
   const model = fit(train, withShapes);
