@@ -28,6 +28,13 @@ export class PlayoutEvaluator {
    * per search. Never part of a real score.
    */
   extraKomi = 0;
+  /**
+   * With two colours, the share of the reward that follows the margin instead of the result (0: win or loss only):
+   * reward = (1 - w) result + w (1 + tanh(margin / scoreScale)) / 2, so among wins a larger one is worth a little more.
+   */
+  scoreWeight = 0;
+  /** The margin, in points, at which the score part has gone three quarters of the way from even to its end. */
+  scoreScale = 1;
 
   constructor(
     n: number,
@@ -116,6 +123,12 @@ export class PlayoutEvaluator {
     let winners = 0;
     for (let c = 1; c <= colors; c++) if (score[c] === best) winners++;
     for (let c = 1; c <= colors; c++) reward[c] = score[c] === best ? 1 / winners : 0;
+    const w = this.scoreWeight;
+    if (w > 0 && colors === 2) {
+      const black = (1 - w) * reward[1] + (w * (1 + Math.tanh((score[1] - score[2]) / this.scoreScale))) / 2;
+      reward[1] = black;
+      reward[2] = 1 - black;
+    }
     return reward;
   }
 }

@@ -33,6 +33,8 @@ export interface BotOptions extends SearchLimits {
   readonly dynamicKomiPerStone?: number;
   readonly dynamicKomiFade?: number;
   readonly marginKomi?: boolean;
+  /** UCT: the share of a playout's reward that follows its margin (bots/evaluate.ts). */
+  readonly scoreWeight?: number;
   /** Win rate under which the search resigns (0: never). */
   readonly resign?: number;
   /** UCT's exploration constant (the UCB term's weight beside the RAVE blend). */
@@ -83,6 +85,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       dynamicKomiPerStone: options.dynamicKomiPerStone ?? DEFAULT_UCT_SETTINGS.dynamicKomiPerStone,
       dynamicKomiFade: options.dynamicKomiFade ?? DEFAULT_UCT_SETTINGS.dynamicKomiFade,
       marginKomi: options.marginKomi ?? DEFAULT_UCT_SETTINGS.marginKomi,
+      scoreWeight: options.scoreWeight ?? DEFAULT_UCT_SETTINGS.scoreWeight,
       resignThreshold: options.resign ?? DEFAULT_UCT_SETTINGS.resignThreshold,
       exploration: options.exploration ?? DEFAULT_UCT_SETTINGS.exploration,
       raveEquivalence: options.raveEquivalence ?? DEFAULT_UCT_SETTINGS.raveEquivalence,

@@ -70,6 +70,8 @@ export interface UctSettings {
   readonly dynamicKomiFade: number;
   /** Far ahead, playouts are counted as if the bot gave more komi, so it plays for a margin (bots/margin-komi.ts). */
   readonly marginKomi: boolean;
+  /** The share of a playout's reward that follows its margin (bots/evaluate.ts; two colours; 0: the result alone). */
+  readonly scoreWeight: number;
   /** Resign when the best move's win rate falls below this (0 never resigns). */
   readonly resignThreshold: number;
   readonly expandVisits: number;
@@ -101,6 +103,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
   dynamicKomiFade: DEFAULT_DYNAMIC_KOMI.fade,
   marginKomi: false,
+  scoreWeight: 0,
   resignThreshold: 0.05,
   expandVisits: 2,
   priorVisits: 10,
@@ -784,6 +787,9 @@ class SearchState {
     this.order = rules.order;
     this.colors = rules.colors;
     this.evaluator = new PlayoutEvaluator(n, rules);
+    this.evaluator.scoreWeight = settings.scoreWeight;
+    // Half the board's side: about 4.5 points on 9x9, 9.5 on 19x19, where playout margins spread over tens of points.
+    this.evaluator.scoreScale = Math.max(1, Math.sqrt(n) / 2);
     this.rootCounters = new Float64Array(rules.colors + 1);
     this.rootPrisoners = new Float64Array(rules.colors + 1);
     this.counters = new Float64Array(rules.colors + 1);

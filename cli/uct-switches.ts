@@ -37,6 +37,7 @@ export type UctSwitches = Pick<
   | 'dynamicKomiPerStone'
   | 'dynamicKomiFade'
   | 'marginKomi'
+  | 'scoreWeight'
   | 'exploration'
   | 'raveEquivalence'
   | 'expandVisits'
@@ -59,6 +60,7 @@ export interface UctSwitchFlags {
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
   marginKomi?: boolean;
+  scoreWeight?: string;
   exploration?: string;
   raveEquivalence?: string;
   expandVisits?: string;
@@ -83,6 +85,7 @@ export function addUctSwitches(command: Command): Command {
     .option('--dynamic-komi-fade <f>', `UCT dynamic komi: gone by move F x vertices (default ${DEFAULT_UCT_SETTINGS.dynamicKomiFade})`)
     .option('--margin-komi', 'UCT plays for a margin when far ahead: playouts counted as if it gave more komi (off by default)')
     .option('--no-margin-komi', 'UCT counts playouts with the real komi when far ahead too (the default)')
+    .option('--score-weight <w>', `UCT: the share of a playout's reward that follows its margin, 0 to 1 (default ${DEFAULT_UCT_SETTINGS.scoreWeight})`)
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
     .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
     .option('--expand-visits <n>', `UCT visits before a leaf is expanded (default ${DEFAULT_UCT_SETTINGS.expandVisits})`)
@@ -109,6 +112,7 @@ export function readUctSwitches(opts: UctSwitchFlags): UctSwitches {
     dynamicKomiFade:
       opts.dynamicKomiFade === undefined ? undefined : positiveNumber('--dynamic-komi-fade', opts.dynamicKomiFade, MAX_KOMI_FADE),
     marginKomi: opts.marginKomi,
+    scoreWeight: opts.scoreWeight === undefined ? undefined : boundedNumber('--score-weight', opts.scoreWeight, 1),
     exploration: opts.exploration === undefined ? undefined : boundedNumber('--exploration', opts.exploration, MAX_EXPLORATION),
     raveEquivalence:
       opts.raveEquivalence === undefined ? undefined : positiveNumber('--rave-equivalence', opts.raveEquivalence, MAX_VISITS),

@@ -72,6 +72,32 @@ describe('playout evaluation', () => {
     expect(evaluator.reward[winner]).toBe(1);
   });
 
+  it('a score weight gives a larger win a larger reward, shares summing to 1 (two colours)', () => {
+    // On a 1x5 path under area: black stones at 1 and 2 own the whole path (5 points), 0 for White.
+    const { graph, rules } = setup('grid 5 1', 'area komi=0.5');
+    const position = new Position(graph);
+    position.play(0, 1, false);
+    position.play(1, 1, false);
+    const evaluator = new PlayoutEvaluator(graph.n, rules);
+    const none = new Float64Array(3);
+    evaluator.evaluate(position, none, none, 2);
+    expect([evaluator.reward[1], evaluator.reward[2]]).toEqual([1, 0]);
+    evaluator.scoreWeight = 0.2;
+    evaluator.scoreScale = 3;
+    evaluator.evaluate(position, none, none, 2);
+    // Margin 5 - 0.5 = 4.5: 0.8 + 0.2 (1 + tanh(1.5)) / 2.
+    const black = 0.8 + (0.2 * (1 + Math.tanh(4.5 / 3))) / 2;
+    expect(evaluator.reward[1]).toBeCloseTo(black, 12);
+    expect(evaluator.reward[2]).toBeCloseTo(1 - black, 12);
+    // A White stone takes points away: a smaller win is worth less, still more than any loss.
+    position.play(4, 2, false);
+    evaluator.evaluate(position, none, none, 1);
+    const smaller = evaluator.reward[1];
+    expect(smaller).toBeLessThan(black);
+    expect(smaller).toBeGreaterThan(0.8);
+    expect(evaluator.reward[2]).toBeLessThan(0.2);
+  });
+
   it('famine: the safe-move count predicts the true winner in at least 90% of games (measured 96-100%)', () => {
     for (const spec of ['grid 9 9', 'grid 5 5', 'hex 4']) {
       const { agree, total } = predictionAgreement(spec, 'famine', 120);

@@ -1,5 +1,6 @@
 /**
- * The search's tuning knobs (`graphgo gtp --exploration C --rave-equivalence N --expand-visits N --prior-visits N`,
+ * The search's tuning knobs (`graphgo gtp --exploration C --rave-equivalence N --expand-visits N --prior-visits N
+ * --score-weight W`,
  * docs/bots.md
  * "Switches"): they reach the search, and bad values are refused with the flag named. They exist so the harness
  * can measure other values than the defaults without a rebuild.
@@ -70,6 +71,26 @@ describe('search tuning options', () => {
     expect(spread(3)).toBeGreaterThan(6);
   });
 
+  it('the score weight reaches the playouts: wins by small margins no longer count in full', () => {
+    const graph = parseGraphSpec('grid 5 5');
+    // Black receives 25.5 points, more than the board: it wins every playout, by 0.5 to 50.5 points.
+    const rules = parseRules('area komi=-25.5');
+    if (!graph.ok || !rules.ok) throw new Error('setup');
+    const blackRate = (scoreWeight: number) => {
+      const bot = createBot('uct', { seed: '6', playouts: 300, priors: false, scoreWeight });
+      if (!bot.ok) throw new Error(bot.error.message);
+      const uct = bot.value as UctBot;
+      uct.genmove(new Game(graph.value, rules.value), 1);
+      const { visits, rewards } = uct.rootStats();
+      return rewards.reduce((a, b) => a + b, 0) / visits.reduce((a, b) => a + b, 0);
+    };
+    expect(blackRate(0)).toBe(1);
+    // Every reward is 0.5 + 0.25 (1 + tanh(margin / 2.5)) with weight 0.5: under 1, over 0.75 since Black wins.
+    const weighted = blackRate(0.5);
+    expect(weighted).toBeLessThan(1);
+    expect(weighted).toBeGreaterThan(0.75);
+  });
+
   it('refuses values out of range, naming the flag', async () => {
     for (const [args, message] of [
       [['--exploration', '-1'], /--exploration must be a number in \[0, 100\], got "-1"/],
@@ -86,6 +107,8 @@ describe('search tuning options', () => {
       [['--learned-prior-scale', '0'], /--learned-prior-scale/],
       [['--learned-prior-scale', '101'], /--learned-prior-scale/],
       [['--learned-prior-scale', 'sharp'], /--learned-prior-scale/],
+      [['--score-weight', '1.5'], /--score-weight must be a number in \[0, 1\], got "1.5"/],
+      [['--score-weight', '-0.1'], /--score-weight must be a number in \[0, 1\]/],
     ] as const) {
       const err: string[] = [];
       const code = await runCli(['gtp', ...args], { writeOut: () => undefined, writeErr: (t: string) => void err.push(t) });
