@@ -10,50 +10,21 @@
  * scores for ENGINE, and those lost by less than 6 points. GNU Go runs with --chinese-rules --capture-all-dead (area
  * scoring, dead stones taken off) and the run's komi.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { GtpClient } from '../dist/protocol/client.js';
+import { failer, readRun, startGnuGo, takeOption } from './gnugo-judge.mjs';
 
-function fail(message) {
-  process.stderr.write(`gnugo-finish: ${message}\n`);
-  process.exit(1);
-}
-
+const fail = failer('gnugo-finish');
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const value = args[i + 1];
-  if (value === undefined) fail(`${name} needs a value`);
-  args.splice(i, 2);
-  return value;
-};
-const gnugo = option('--gnugo', '/usr/games/gnugo');
-const level = option('--level', '10');
+const gnugo = takeOption(args, '--gnugo', '/usr/games/gnugo', fail);
+const level = takeOption(args, '--level', '10', fail);
 if (args.length !== 2) fail('usage: node scripts/gnugo-finish.mjs RUN_DIR ENGINE [--gnugo PATH] [--level N]');
 const [runDir, engine] = args;
 
-let records;
-try {
-  records = readFileSync(join(runDir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
-} catch (e) {
-  fail(`cannot read ${join(runDir, 'results.jsonl')}: ${e.message}`);
-}
+const records = readRun(runDir, fail);
 const resigned = records.filter((r) => r.reason === 'resign' && r.losers?.includes(engine));
 if (resigned.length === 0) fail(`no game in ${runDir} that ${engine} lost by resigning`);
 
-const gtp = new GtpClient(gnugo, ['--mode', 'gtp', '--level', level, '--chinese-rules', '--capture-all-dead'], { timeoutMs: 120_000 });
-/** The answer to one command; a refusal or a GNU Go that is gone ends the script with its message. */
-async function send(command) {
-  let reply;
-  try {
-    reply = await gtp.send(command);
-  } catch (e) {
-    fail(`GNU Go (${gnugo}) gave no answer to "${command}": ${e.message}`);
-  }
-  if (!reply.ok) fail(`GNU Go refused "${command}": ${reply.text}`);
-  return reply.text.trim();
-}
+const gtp = startGnuGo(gnugo, level, fail);
+const send = gtp.send;
 
 let won = 0;
 let close = 0;

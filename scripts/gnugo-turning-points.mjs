@@ -16,24 +16,12 @@
  * at the turning move), and a summary. GNU Go runs with --chinese-rules --capture-all-dead and the run's komi. About
  * five to ten play-ons a game, most from late positions: some 30 to 60 s a game on 9x9 at level 10.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { GtpClient } from '../dist/protocol/client.js';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { failer, readRun, startGnuGo, takeOption } from './gnugo-judge.mjs';
 
-function fail(message) {
-  process.stderr.write(`gnugo-turning-points: ${message}\n`);
-  process.exit(1);
-}
-
+const fail = failer('gnugo-turning-points');
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const value = args[i + 1];
-  if (value === undefined) fail(`${name} needs a value`);
-  args.splice(i, 2);
-  return value;
-};
+const option = (name, fallback) => takeOption(args, name, fallback, fail);
 const gnugo = option('--gnugo', '/usr/games/gnugo');
 const level = option('--level', '10');
 const range = option('--games', null);
@@ -48,29 +36,15 @@ if (range !== null) {
   [first, last] = [Number(m[1]), Number(m[2])];
 }
 
-let records;
-try {
-  records = readFileSync(join(runDir, 'results.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
-} catch (e) {
-  fail(`cannot read ${join(runDir, 'results.jsonl')}: ${e.message}`);
-}
+const records = readRun(runDir, fail);
 const lost = records
   .filter((r) => r.losers?.includes(engine) && r.game >= first && r.game <= last)
   .sort((a, b) => a.game - b.game);
 if (lost.length === 0) fail(`no game in ${runDir} that ${engine} lost${range !== null ? ` among games ${range}` : ''}`);
 if (jsonl !== null) writeFileSync(jsonl, '');
 
-const gtp = new GtpClient(gnugo, ['--mode', 'gtp', '--level', level, '--chinese-rules', '--capture-all-dead'], { timeoutMs: 120_000 });
-async function send(command) {
-  let reply;
-  try {
-    reply = await gtp.send(command);
-  } catch (e) {
-    fail(`GNU Go (${gnugo}) gave no answer to "${command}": ${e.message}`);
-  }
-  if (!reply.ok) fail(`GNU Go refused "${command}": ${reply.text}`);
-  return reply.text.trim();
-}
+const gtp = startGnuGo(gnugo, level, fail);
+const send = gtp.send;
 
 const colourName = (c) => (c === 1 ? 'black' : 'white');
 const other = (c) => (c === 1 ? 2 : 1);
