@@ -10,6 +10,7 @@
  * run on several threads, do not repeat themselves: the replay then parts from the record and says where.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { failure, ok, type Result } from '../src/result.js';
 import { parseVertex } from '../src/notation.js';
 import { gtpColorArgument } from '../src/vocabulary.js';
@@ -39,7 +40,7 @@ export interface ReplayRequest {
 /** What the replay reports as it goes, for the command line to print. */
 export type ReplayEvent =
   | { readonly type: 'warning'; readonly text: string }
-  | { readonly type: 'started'; readonly engine: string; readonly seed: string; readonly command: string; readonly moves: number }
+  | { readonly type: 'started'; readonly engine: string; readonly seed: string; readonly moves: number }
   | { readonly type: 'answer'; readonly command: string; readonly ok: boolean; readonly text: string };
 
 export interface ReplaySummary {
@@ -147,6 +148,9 @@ export async function replayGame(req: ReplayRequest, onEvent: (e: ReplayEvent) =
   if (graph === undefined || rules === undefined) {
     return failure('no-run', `game ${record.game} names a graph or rules ("${record.graph}", "${record.rules}") that the run's tournament.json does not hold`);
   }
+  if (def.builtin !== undefined && !existsSync(req.host.graphgoMain)) {
+    return failure('engine', `the built-in engine ${def.name} runs ${req.host.graphgoMain}, which is missing: build first (npm run build)`);
+  }
   const timing = timingDependence(t, def);
   if (timing !== null) onEvent({ type: 'warning', text: `${timing}: its moves depend on timing, so the replay may part from the record` });
 
@@ -181,7 +185,7 @@ async function walk(
   } catch (e) {
     return failure('engine', e instanceof Error ? e.message : String(e));
   }
-  onEvent({ type: 'started', engine: name, seed: record.seed, command: p.info?.gtpName ?? name, moves });
+  onEvent({ type: 'started', engine: name, seed: record.seed, moves });
   const ready = await p.prepareGame(graph, rules, record.seed, t.seconds);
   if (!ready.ok) return engineFailed('could not be set up for the game', ready.error.message);
   if (record.handicap !== undefined && t.handicap !== null) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import { readResults, type GameRecord } from '../../tournaments/records.js';
+import { replayGame } from '../../tournaments/replay.js';
 import { ensureDist } from '../gtp/build-dist.js';
 import { tempDir } from './helpers.js';
 
@@ -100,6 +101,13 @@ describe('graphgo tournament replay', () => {
     const notRun = await inProcess(['tournament', 'replay', tempDir('graphgo-replay-'), '--game', '0']);
     expect(notRun.code).toBe(1);
     expect(notRun.err).toContain('holds no readable tournament.json: not a run folder');
+    // A built-in engine needs the built CLI: its absence is named, not met as a failed start.
+    const unbuilt = await replayGame(
+      { dir: run, game: 0, engine: 'a', move: 1, then: [], host: { node: process.execPath, graphgoMain: join(run, 'nowhere', 'main.js') }, logDir: run },
+      () => undefined,
+    );
+    expect(unbuilt.ok).toBe(false);
+    if (!unbuilt.ok) expect(unbuilt.error.message).toContain('main.js, which is missing: build first (npm run build)');
     // An engine's "?" answer is printed as the engine gave it, not taken for a failure of the replay.
     const unknown = await inProcess(['tournament', 'replay', run, '--game', '0', '--engine', 'a', '--move', '1', '--then', 'no_such_command']);
     expect(unknown.code, unknown.err).toBe(0);
