@@ -2,15 +2,19 @@
  * `graphgo bench`: the benchmark suites. `bench core` (bench/core-bench.ts) times legal-move generation,
  * play+undo and whole random games on the fixed graphs, and checks that playing a move allocates nothing;
  * it prints a table, row by row as the figures come, or one JSON object with --json. `playouts`, `search`,
- * `optimal` and `engine` (what a GTP controller waits for: bench/engine-bench.ts) are the other suites. Every flag is read here, so bench/ gets graphs, rules and numbers, and the JSON
+ * `optimal`, `positions` (moves found and avoided on positions from game records: bench/positions.ts) and `engine`
+ * (what a GTP controller waits for: bench/engine-bench.ts) are the other suites. Every flag is read here, so bench/ gets graphs, rules and numbers, and the JSON
  * lines are labelled with the graph and rules as the user typed them.
  *
  * The action is async: the program must be run with `program.parseAsync`.
  */
 import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { measureOptimalMoves } from '../bench/optimal-moves.js';
+import { readPositionCases, runPositions } from '../bench/positions.js';
+import { wilsonInterval } from '../src/wilson-interval.js';
 import type { OptimalMovesReport } from '../bench/optimal-moves.js';
 import { runPlayoutBench } from '../bench/playouts.js';
 import { measureSearchSpeed } from '../bench/search-speed.js';
@@ -35,7 +39,7 @@ import {
   readRulesFlag,
   wholeNumber,
 } from './options.js';
-import { CliError } from './io.js';
+import { CliError, readBoundedFile, readUserFile } from './io.js';
 import { cpuTopology, type CpuTopology } from './cpu-topology.js';
 import { addUctSwitches, changedSwitches, readUctSwitches, type UctSwitchFlags } from './uct-switches.js';
 import { DEFAULT_PARALLEL } from '../bots/registry.js';
@@ -295,6 +299,40 @@ export function registerBenchCommand(
       const labelled = { graph: opts.graph, rules: opts.rules, ...report };
       write(opts.json ? JSON.stringify(labelled) : formatOptimalReport(labelled));
     });
+
+  const positions = bench
+    .command('positions <file>')
+    .description('how often the bot avoids the move that lost a game and finds the judge\'s move, on positions from game records (bench/positions.ts)');
+  positions
+    .option('--playouts <n>', "the bot's playouts per search", '20000')
+    .option('--seeds <n>', 'searches per position, each with its own seed', '1')
+    .option('--json', 'one JSON line per search and one for the summary');
+  addRulesOption(positions, 'area', 'the rules the bot plays under (the board and komi come from each SGF file)');
+  addSeedOption(positions, 'seed of the searches');
+  addUctSwitches(positions);
+  positions.action((file: string, opts: { playouts: string; seeds: string; json?: boolean; seed: string; rules: string } & UctSwitchFlags) => {
+    const switches = readUctSwitches(opts);
+    const playouts = positiveInteger('--playouts', opts.playouts);
+    const seeds = positiveInteger('--seeds', opts.seeds);
+    const cases = orCliError(readPositionCases(readUserFile(file), file)).map((c) => ({
+      ...c,
+      sgf: isAbsolute(c.sgf) ? c.sgf : resolve(dirname(file), c.sgf),
+    }));
+    const changed = changedSwitches(switches);
+    const summary = orCliError(
+      runPositions(cases, { bot: { bot: 'uct', playouts, ...switches }, seed: opts.seed, rules: opts.rules, seeds, readFile: (path) => readBoundedFile(path) }, (o) => {
+        const { position, ...rest } = o;
+        if (opts.json) write(JSON.stringify({ line: position.line, sgf: position.sgf, move: position.move, ...rest }));
+        else write(`line ${position.line} (move ${position.move}${position.note === null ? '' : `, ${position.note}`}): ${o.colour} ${o.answer} ${o.verdict}`);
+      }),
+    );
+    const share = (k: number): string => {
+      const [lo, hi] = wilsonInterval(k / summary.searches, summary.searches);
+      return `${k} (${((100 * k) / summary.searches).toFixed(1)}% [${(100 * lo).toFixed(1)}, ${(100 * hi).toFixed(1)}])`;
+    };
+    if (opts.json) write(JSON.stringify({ file, playouts, seeds, ...(changed === null ? {} : { settings: changed }), ...summary }));
+    else write(`${summary.searches} searches at ${playouts} playouts: the judge's move ${share(summary.expected)}, the losing move ${share(summary.avoided)}, another ${share(summary.other)}`);
+  });
 
   const engine = bench
     .command('engine')

@@ -10,13 +10,15 @@
  * did not see coming, or a misjudgement of the judge). A game no judged turn of which wins is reported as such.
  *
  *   npm run build && node scripts/gnugo-turning-points.mjs RUN_DIR ENGINE [--gnugo PATH] [--level N] [--games A-B]
- *       [--jsonl OUT]
+ *       [--jsonl OUT] [--positions OUT]
  *
  * One line per game, JSON lines with --jsonl (for `graphgo tournament replay RUN --game N --engine ENGINE --move K`
- * at the turning move), and a summary. GNU Go runs with --chinese-rules --capture-all-dead and the run's komi. About
+ * at the turning move), `--positions` a file of the turning moves for `graphgo bench positions` (the game's move to
+ * avoid, GNU Go's to find), and a summary. GNU Go runs with --chinese-rules --capture-all-dead and the run's komi. About
  * five to ten play-ons a game, most from late positions: some 30 to 60 s a game on 9x9 at level 10.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { failer, readRun, startGnuGo, takeOption } from './gnugo-judge.mjs';
 
 const fail = failer('gnugo-turning-points');
@@ -26,7 +28,8 @@ const gnugo = option('--gnugo', '/usr/games/gnugo');
 const level = option('--level', '10');
 const range = option('--games', null);
 const jsonl = option('--jsonl', null);
-if (args.length !== 2) fail('usage: node scripts/gnugo-turning-points.mjs RUN_DIR ENGINE [--gnugo PATH] [--level N] [--games A-B] [--jsonl OUT]');
+const positionsOut = option('--positions', null);
+if (args.length !== 2) fail('usage: node scripts/gnugo-turning-points.mjs RUN_DIR ENGINE [--gnugo PATH] [--level N] [--games A-B] [--jsonl OUT] [--positions OUT]');
 const [runDir, engine] = args;
 let first = 0;
 let last = Infinity;
@@ -42,6 +45,7 @@ const lost = records
   .sort((a, b) => a.game - b.game);
 if (lost.length === 0) fail(`no game in ${runDir} that ${engine} lost${range !== null ? ` among games ${range}` : ''}`);
 if (jsonl !== null) writeFileSync(jsonl, '');
+if (positionsOut !== null) writeFileSync(positionsOut, '');
 
 const gtp = startGnuGo(gnugo, level, fail);
 const send = gtp.send;
@@ -146,6 +150,12 @@ for (const r of lost) {
   };
   turns.push(line);
   if (jsonl !== null) appendFileSync(jsonl, JSON.stringify(line) + '\n');
+  if (positionsOut !== null && kind === 'own-move') {
+    // A case for `graphgo bench positions`: the move that turned the game to avoid, GNU Go's to find.
+    const sgf = resolve(runDir, 'sgf', `game-${String(r.game).padStart(5, '0')}.sgf`);
+    const note = `game ${r.game}, play on ${line.before > 0 ? '+' : ''}${line.before} before, ${after > 0 ? '+' : ''}${after} after`;
+    appendFileSync(positionsOut, JSON.stringify({ sgf, move: line.move, avoid: [line.played], expect: [gnugoChoice], note }) + '\n');
+  }
   process.stdout.write(
     `${r.game}: ${engine} ${line.colour}, move ${line.move} of ${line.moves}: ${kind === 'own-move' ? `its ${line.played} turned the game (GNU Go: ${gnugoChoice})` : `the reply ${line.reply} to its ${line.played} turned the game`}; play on ${line.before > 0 ? '+' : ''}${line.before} before, ${after > 0 ? '+' : ''}${after} after its move, ${next > 0 ? '+' : ''}${next} at its next turn\n`,
   );
