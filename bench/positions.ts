@@ -109,11 +109,18 @@ export function runPositions(
   const setup = readSetup({ spec: 'grid 9 9' }, options.rules);
   if (!setup.ok) return failure('bad-position', setup.error.message);
   const tally = { searches: 0, expected: 0, avoided: 0, other: 0 };
+  // Each file is read once: the move count is checked on it, and every seed's engine loads it from here.
+  const texts = new Map<string, string>();
+  const readFile = (path: string): string => {
+    let text = texts.get(path);
+    if (text === undefined) texts.set(path, (text = options.readFile(path)));
+    return text;
+  };
   for (const position of cases) {
     // GTP's loadsgf takes a move number past the end as the whole game; a position named past it is a mistake.
     let text: string;
     try {
-      text = options.readFile(position.sgf);
+      text = readFile(position.sgf);
     } catch (e) {
       return failure('bad-position', `line ${position.line}: cannot load ${position.sgf}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -125,7 +132,7 @@ export function runPositions(
     }
     for (let s = 0; s < options.seeds; s++) {
       const seed = `${options.seed}.${position.line}.${s}`;
-      const created = GtpEngine.create({ ...options.bot, seed, version: 'bench', setup: setup.value, readFile: options.readFile });
+      const created = GtpEngine.create({ ...options.bot, seed, version: 'bench', setup: setup.value, readFile });
       if (!created.ok) return failure('bad-position', created.error.message);
       const engine = created.value;
       const loaded = engine.execute(`loadsgf ${position.sgf} ${position.move}`) ?? '';

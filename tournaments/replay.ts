@@ -9,17 +9,16 @@
  * nothing but the run's folder and the engines' programs where the run found them. Searches limited by time, or
  * run on several threads, do not repeat themselves: the replay then parts from the record and says where.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { failure, ok, type Result } from '../src/result.js';
 import { parseVertex } from '../src/notation.js';
 import { gtpColorArgument } from '../src/vocabulary.js';
-import { validateTournament, type GraphEntry, type RulesEntry, type Tournament } from './config.js';
+import { tournamentIdentity, validateTournament, type GraphEntry, type RulesEntry, type Tournament } from './config.js';
 import { EngineProcess } from './engine-process.js';
 import type { EngineDef } from './engine-spec.js';
 import { handicapPlacement } from './handicap.js';
 import { readResults, type GameRecord } from './records.js';
-import { engineProcess, readStoredTournament, type RunHost } from './runner.js';
+import { engineProcess, identityDifferences, readStoredTournament, type RunHost } from './runner.js';
 
 export interface ReplayRequest {
   /** The run's folder (OUT). */
@@ -60,9 +59,11 @@ export function storedTournament(dir: string): Result<Tournament, 'no-run'> {
   if (stored === null) return failure('no-run', `${dir} holds no readable tournament.json: not a run folder`);
   const id = stored.identity as Record<string, unknown>;
   const graphs = Array.isArray(id.graphs) ? (id.graphs as { label: string; graph: string }[]) : [];
+  const schedule = id.schedule as { type?: string; challenger?: string } | undefined;
   const raw = {
     name: stored.name,
     engines: id.engines,
+    ...(schedule?.type === 'gauntlet' ? { schedule: 'gauntlet', challenger: schedule.challenger } : {}),
     graphs: graphs.map((g) => g.label),
     rules: id.rules,
     games: stored.games,
@@ -75,18 +76,13 @@ export function storedTournament(dir: string): Result<Tournament, 'no-run'> {
   };
   const t = validateTournament(raw, { baseDir: dir, defaultOut: () => dir });
   if (!t.ok) return failure('no-run', `cannot rebuild the tournament of ${dir} from its tournament.json: ${t.error.message}`);
-  // A graph read from a file is stored under its file's name: the label alone may not give the same graph back.
-  for (let i = 0; i < graphs.length; i++) {
-    const entry = t.value.graphs[i];
-    if (entry === undefined || sha256(entry.setGraph) !== graphs[i].graph) {
-      return failure('no-run', `cannot rebuild the graph "${graphs[i].label}" of ${dir}: its label does not give the graph the run played (a graph file that changed or moved?)`);
-    }
+  // The identity a resume checks: a graph read from a file is stored under its file's name, and the label alone may
+  // not give the same graph back.
+  const differences = identityDifferences(id, tournamentIdentity(t.value));
+  if (differences.length > 0) {
+    return failure('no-run', `cannot rebuild the tournament of ${dir} as it was played (${differences.join(', ')} differ${differences.includes('graphs') ? ': a graph file that changed or moved?' : ''})`);
   }
   return t;
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
 }
 
 /** Options that make a built-in bot's moves depend on timing, so a replay may part from the record. */

@@ -128,7 +128,7 @@ export function readStoredTournament(dir: string): StoredTournament | null {
 }
 
 /** The top-level identity keys that differ (for the refusal message). */
-function identityDifferences(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+export function identityDifferences(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }

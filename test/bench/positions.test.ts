@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
+import { runCliCaptured } from '../helpers/cli.js';
 import { readPositionCases, runPositions } from '../../bench/positions.js';
 
 function folder(): string {
@@ -16,12 +16,7 @@ function folder(): string {
   return dir;
 }
 
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { writeOut: (t) => void (out += t), writeErr: (t) => void (err += t) });
-  return { code, out, err };
-}
+const cli = runCliCaptured;
 
 describe('bench positions', () => {
   it('counts the move found, the move avoided and any other, per seed', () => {

@@ -7,12 +7,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
 import { joinCommandLine } from '../../tournaments/command-line.js';
 import { LOCK_FILE } from '../../tournaments/lock.js';
 import { PAIRING_CSV_HEADER } from '../../tournaments/report.js';
 import { readResults } from '../../tournaments/records.js';
 import { ensureDist } from '../gtp/build-dist.js';
+import { runCliCaptured } from '../helpers/cli.js';
 import { FAKE_ENGINE, GRAPHGO_MAIN, REPO_ROOT, isAlive, tempDir } from './helpers.js';
 
 beforeAll(async () => {
@@ -41,12 +41,7 @@ async function waitFor(condition: () => boolean, ms = 20_000): Promise<void> {
   }
 }
 
-async function inProcess(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { writeOut: (t) => void (out += t), writeErr: (t) => void (err += t) });
-  return { code, out, err };
-}
+const inProcess = runCliCaptured;
 
 describe('graphgo tournament', () => {
   it('survives Ctrl-C and kill -9 in the middle: resuming loses and doubles no game', async () => {

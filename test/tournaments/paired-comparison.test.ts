@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
+import { runCliCaptured } from '../helpers/cli.js';
 import { comparePaired, gameScore, signTest } from '../../tournaments/paired-comparison.js';
 import type { GameRecord } from '../../tournaments/records.js';
 
@@ -121,12 +121,7 @@ describe('graphgo tournament compare', () => {
     writeFileSync(join(dir, 'results.jsonl'), records.map((r) => JSON.stringify(r)).join('\n') + '\n');
     return dir;
   }
-  async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const code = await runCli(['tournament', 'compare', ...args], { writeOut: (t) => void (out += t), writeErr: (t) => void (err += t) });
-    return { code, out, err };
-  }
+  const cli = (args: string[]) => runCliCaptured(['tournament', 'compare', ...args]);
 
   it('finds the engines each run has alone, prints the pairs, and --json the same figures', async () => {
     const a = run('a', [record(0, 'new', 'win'), record(1, 'new', 'win'), record(2, 'new', 'loss')]);

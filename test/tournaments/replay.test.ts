@@ -6,18 +6,13 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
 import { readResults, type GameRecord } from '../../tournaments/records.js';
 import { replayGame } from '../../tournaments/replay.js';
 import { ensureDist } from '../gtp/build-dist.js';
+import { runCliCaptured } from '../helpers/cli.js';
 import { tempDir } from './helpers.js';
 
-async function inProcess(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { writeOut: (t) => void (out += t), writeErr: (t) => void (err += t) });
-  return { code, out, err };
-}
+const inProcess = runCliCaptured;
 
 let run = '';
 let games: GameRecord[] = [];
@@ -98,6 +93,16 @@ describe('graphgo tournament replay', () => {
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.err, args.join(' ')).toContain(message);
     }
+    // A tournament.json whose graph no longer matches its label (a graph file that changed) is refused.
+    const changed = join(tempDir('graphgo-replay-'), 'run');
+    mkdirSync(changed, { recursive: true });
+    cpSync(run, changed, { recursive: true });
+    const config = JSON.parse(readFileSync(join(changed, 'tournament.json'), 'utf8'));
+    config.identity.graphs[0].graph = '0'.repeat(64);
+    writeFileSync(join(changed, 'tournament.json'), JSON.stringify(config));
+    const moved = await inProcess(['tournament', 'replay', changed, '--game', '0', '--engine', 'a']);
+    expect(moved.code).toBe(1);
+    expect(moved.err).toContain('as it was played (graphs differ: a graph file that changed or moved?)');
     const notRun = await inProcess(['tournament', 'replay', tempDir('graphgo-replay-'), '--game', '0']);
     expect(notRun.code).toBe(1);
     expect(notRun.err).toContain('holds no readable tournament.json: not a run folder');
