@@ -92,7 +92,7 @@ export interface PositionsOptions {
   /** The bot and its settings (uct, playouts, switches); each search gets its own seed from `seed`. */
   readonly bot: Omit<BotOptions, 'seed'> & { readonly bot: string };
   readonly seed: string;
-  /** The rules the engine plays under (loadsgf takes the board and komi from the file, the rest from these). */
+  /** The rules the engine plays under where a record's RU names none (loadsgf takes board, komi and RU from the file). */
   readonly rules: string;
   /** Searches per position, each with its own seed. */
   readonly seeds: number;

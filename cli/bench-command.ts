@@ -307,7 +307,7 @@ export function registerBenchCommand(
     .option('--playouts <n>', "the bot's playouts per search", '20000')
     .option('--seeds <n>', 'searches per position, each with its own seed', '1')
     .option('--json', 'one JSON line per search and one for the summary');
-  addRulesOption(positions, 'area', 'the rules the bot plays under (the board and komi come from each SGF file)');
+  addRulesOption(positions, 'area', 'the rules the bot plays under where an SGF file names none (its RU; the board and komi come from the file)');
   addSeedOption(positions, 'seed of the searches');
   addUctSwitches(positions);
   positions.action((file: string, opts: { playouts: string; seeds: string; json?: boolean; seed: string; rules: string } & UctSwitchFlags) => {

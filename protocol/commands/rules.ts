@@ -5,26 +5,9 @@
 import { Game } from '../../src/game.js';
 import { formatRules } from '../../src/rules.js';
 import { readRules } from '../../src/setup.js';
+import { NAMED_RULES, namedRulesText } from '../named-rules.js';
 import type { EngineContext, Handlers } from './context.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
-
-/**
- * The rule sets controllers name (KGS's `kgs-rules`, KataGo's `kata-set-rules`) as graphgo rules texts. Chinese,
- * AGA and New Zealand rules count area; they differ in suicide and in the superko they use. Japanese and Korean
- * rules count territory with simple ko and no suicide, which the `kim` preset's two-colour form is.
- */
-const NAMED_RULES: Readonly<Record<string, string>> = {
-  chinese: 'area suicide=forbidden ko=positional',
-  'chinese-ogs': 'area suicide=forbidden ko=positional',
-  'chinese-kgs': 'area suicide=forbidden ko=positional',
-  aga: 'area suicide=forbidden ko=situational',
-  bga: 'area suicide=forbidden ko=situational',
-  new_zealand: 'area suicide=allowed ko=situational',
-  'new-zealand': 'area suicide=allowed ko=situational',
-  'tromp-taylor': 'area suicide=allowed ko=positional',
-  japanese: 'kim colors=2',
-  korean: 'kim colors=2',
-};
 
 type RulesContext = Pick<EngineContext, 'game' | 'replaceGame'>;
 
@@ -46,7 +29,7 @@ export function rulesCommands(ctx: RulesContext): Handlers {
 /** A controller's named rule set, keeping the komi: controllers send `komi` on its own, before or after. */
 function setNamedRules(ctx: RulesContext, args: readonly string[]): Reply {
   if (args.length !== 1) return SYNTAX;
-  const text = NAMED_RULES[args[0].toLowerCase()];
+  const text = namedRulesText(args[0]);
   if (text === undefined) return fail(`unknown rules "${args[0]}" (known: ${Object.keys(NAMED_RULES).join(', ')})`);
   const parsed = readRules(`${text} komi=${ctx.game.rules.komi}`);
   if (!parsed.ok) throw new Error(`the rules table is wrong: ${parsed.error.message}`);

@@ -1,15 +1,17 @@
 /**
- * `loadsgf` (docs/protocol.md, "Loading a game"): an SGF record replayed under the current rules. The new game is
- * built apart and installed only when the whole record is accepted, so a refused load changes nothing.
+ * `loadsgf` (docs/protocol.md, "Loading a game"): an SGF record replayed under the rules its RU property names, or
+ * the current rules when it names none graphgo knows. The new game is built apart and installed only when the whole
+ * record is accepted, so a refused load changes nothing.
  */
 import { Game } from '../../src/game.js';
 import type { Graph } from '../../src/graph.js';
 import { parseVertex } from '../../src/notation.js';
 import { readGraph } from '../../src/setup.js';
-import { formatRules } from '../../src/rules.js';
+import { PRESETS, formatRules, parseRules, withKomi, type Rules } from '../../src/rules.js';
 import { parseSgf, writeSgf } from '../../src/sgf.js';
 import { BLACK, PASS, WHITE, gtpColorName } from '../../src/vocabulary.js';
 import { parseIntArg } from '../gtp.js';
+import { namedRulesText } from '../named-rules.js';
 import type { EngineContext, Handlers } from './context.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
@@ -53,8 +55,8 @@ function loadSgf(ctx: SgfContext, args: readonly string[]): Reply {
   const record = parsed.value;
   const built = readGraph({ spec: `grid ${record.width} ${record.height}` });
   if (!built.ok) return fail(`cannot load file: ${built.error.message}`);
-  // The rules stay; only a KM property changes the komi.
-  const rules = record.komi !== null ? { ...ctx.game.rules, komi: record.komi } : ctx.game.rules;
+  const rules = recordRules(record.properties.get('RU')?.[0], record.komi, ctx.game.rules);
+  if (typeof rules === 'string') return fail(`cannot load file: ${rules}`);
   const game = new Game(built.value, rules);
   const at = (p: { x: number; y: number }) => p.y * record.width + p.x;
   if (record.setup.length > 0 || record.toPlay !== null) {
@@ -79,6 +81,31 @@ function loadSgf(ctx: SgfContext, args: readonly string[]): Reply {
   ctx.replaceGame(game);
   // The seat advances past the closing passes too, so a finished record still names who would move next.
   return ok(gtpColorName(game.rules.order[game.seatToMove]));
+}
+
+/**
+ * The rules a record is replayed under: graphgo's own rules text in RU (what printsgf and the harness write, so a
+ * game loaded back plays on under the rules it was played under), a named rule set (RU[Chinese], RU[Japanese],
+ * RU[AGA], RU[NZ]...), or else the current rules. KM, where present, sets the komi; a named rule set has no komi of
+ * its own, so without KM the current komi stays. Answers why an RU in graphgo's own form cannot be used.
+ */
+function recordRules(ru: string | undefined, km: number | null, current: Rules): Rules | string {
+  const text = ru?.trim() ?? '';
+  const firstWord = text.split(/\s+/)[0].toLowerCase();
+  if ((PRESETS as readonly string[]).includes(firstWord)) {
+    const parsed = parseRules(text);
+    if (!parsed.ok) return `RU[${text}]: ${parsed.error.message}`;
+    if (parsed.value.colors !== 2) return `RU[${text}] names ${parsed.value.colors} colours; an SGF record holds two`;
+    return km === null ? parsed.value : withKomi(parsed.value, km);
+  }
+  const named = text === '' ? undefined : namedRulesText(text);
+  let rules = current;
+  if (named !== undefined) {
+    const parsed = parseRules(`${named} komi=${current.komi}`);
+    if (!parsed.ok) throw new Error(`the rules table is wrong: ${parsed.error.message}`);
+    rules = parsed.value;
+  }
+  return km === null ? rules : withKomi(rules, km);
 }
 
 /** How many of the record's moves to replay; null when `stop` is neither a move number nor a vertex of the board. */

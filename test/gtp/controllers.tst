@@ -33,6 +33,13 @@ komi 0.5
 #? [area ko=situational suicide=allowed .*]
 14 kgs-rules go-moku
 #? ?[unknown rules "go-moku" \(known: chinese, .*\)]
+# A name that only JavaScript's objects carry is no rule set either (it once answered an internal error).
+141 kgs-rules constructor
+#? ?[unknown rules "constructor" \(known: chinese, .*\)]
+142 kata-set-rules NZ
+#? []
+143 get_rules
+#? [area ko=situational suicide=allowed .*]
 15 kgs-rules
 #? ?[syntax error]
 

@@ -75,6 +75,43 @@ set_rules area
 # Black C3, B4 against White D2, one shared empty region: 2 to 1 + 0.5.
 #? [\{"to_move":null,"position":"\.{8}2\.{3}1\.{3}1\.{8}","counters":\[0,0,0\.5\],"prisoners":\[0,0,0\],"moves":7,"passes":2,"over":true,"result":"B\+0\.5"\}]
 
+# RU names the rules the record was played under, and the record is replayed under them. The same five moves end in
+# Black's suicide at A1: refused under Chinese rules, taken under New Zealand rules, whatever the current rules are.
+set_rules area suicide=allowed
+30 loadsgf test/gtp/fixtures/rules-chinese-suicide.sgf
+#? ?[cannot load file: move 5 is refused \(suicide\)]
+31 get_rules
+#? [area ko=positional suicide=allowed .*]
+set_rules area suicide=forbidden
+32 loadsgf test/gtp/fixtures/rules-nz-suicide.sgf
+#? [white]
+33 get_rules
+#? [area ko=situational suicide=allowed passes=free scoring=area komi=7\.5 colors=2 order=1,2]
+# graphgo's own rules text (printsgf and the harness write it), komi included when there is no KM.
+set_rules area
+34 loadsgf test/gtp/fixtures/rules-own.sgf
+#? [white]
+35 get_rules
+#? [famine ko=positional suicide=forbidden passes=paid scoring=lastmove komi=0\.5 colors=2 order=1,2]
+# A named rule set without KM keeps the komi; a name graphgo does not know keeps the rules, KM still sets the komi.
+komi 3
+36 loadsgf test/gtp/fixtures/rules-japanese.sgf
+#? [white]
+37 get_rules
+#? [kim ko=simple suicide=forbidden passes=free scoring=territory komi=3 colors=2 order=1,2]
+set_rules area
+38 loadsgf test/gtp/fixtures/rules-unknown.sgf
+#? [white]
+39 get_rules
+#? [area ko=positional suicide=allowed passes=free scoring=area komi=8 colors=2 order=1,2]
+# graphgo's own form that cannot hold an SGF game, or does not parse, refuses the load and changes nothing.
+40 loadsgf test/gtp/fixtures/rules-three-colours.sgf
+#? ?[cannot load file: RU\[netgo colors=3\] names 3 colours; an SGF record holds two]
+41 loadsgf test/gtp/fixtures/rules-bad.sgf
+#? ?[cannot load file: RU\[area komi=lots\]: komi must be a number, got "lots"]
+42 get_rules
+#? [area ko=positional suicide=allowed passes=free scoring=area komi=8 colors=2 order=1,2]
+
 # Files that are missing or broken.
 21 loadsgf test/gtp/fixtures/no-such-file.sgf
 #? ?[cannot load file]

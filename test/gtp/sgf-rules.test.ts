@@ -1,0 +1,40 @@
+/**
+ * A record graphgo writes (printsgf, the harness) names its rules in RU, and loadsgf plays it back under them: a
+ * famine game loaded into an engine that plays area rules goes on as a famine game.
+ */
+import { describe, expect, it } from 'vitest';
+import { testEngine } from '../helpers/engine.js';
+
+function answer(engine: ReturnType<typeof testEngine>, command: string): string {
+  return (engine.execute(command) ?? '').trim();
+}
+
+describe('loadsgf and the rules a record names', () => {
+  it('a famine game printed by printsgf loads back under famine into an area engine', () => {
+    const famine = 'famine komi=2.5';
+    const writer = testEngine('grid 5 5', famine, { bot: 'random', seed: 'w' });
+    for (const move of ['play b c3', 'play w pass', 'play b d4', 'play w b2']) expect(answer(writer, move)).toBe('=');
+    const rules = answer(writer, 'get_rules');
+    const state = answer(writer, 'get_state');
+    const record = answer(writer, 'printsgf').replace(/^=\s*/, '');
+    expect(record).toContain('RU[famine ');
+
+    const reader = testEngine('grid 5 5', 'area', { bot: 'random', seed: 'r', readFile: () => record });
+    expect(answer(reader, 'loadsgf game.sgf')).toBe('= black');
+    expect(answer(reader, 'get_rules')).toBe(rules);
+    // The counters too: White paid a point of its 2.5 for its pass.
+    expect(answer(reader, 'get_state')).toBe(state);
+    // Under famine Black, whose counter is 0, may not pass; under area it could.
+    expect(answer(reader, 'play b pass')).toMatch(/^\?/);
+  });
+
+  it('the same record without RU keeps the engine rules', () => {
+    const writer = testEngine('grid 5 5', 'famine komi=2.5', { bot: 'random', seed: 'w' });
+    for (const move of ['play b c3', 'play w d4']) expect(answer(writer, move)).toBe('=');
+    const record = answer(writer, 'printsgf').replace(/^=\s*/, '').replace(/RU\[[^\]]*\]/, '');
+    const reader = testEngine('grid 5 5', 'area', { bot: 'random', seed: 'r', readFile: () => record });
+    expect(answer(reader, 'loadsgf game.sgf')).toBe('= black');
+    expect(answer(reader, 'get_rules')).toMatch(/^= area .* komi=2\.5 /);
+    expect(answer(reader, 'play b pass')).toBe('=');
+  });
+});
