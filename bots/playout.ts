@@ -410,8 +410,9 @@ export class LightPlayout {
   /**
    * The tactical reply to the last move m for colour c, or -1: capture m's chain if it is in atari; else save an
    * own chain next to m that m put in atari, first by capturing an enemy chain in atari that touches it (which
-   * gives it a liberty whatever the shape), then by extending at its liberty when that has room to run (two or
-   * more empty neighbours).
+   * gives it a liberty whatever the shape), then by playing its liberty when that has room to run (two or more
+   * empty neighbours) or joins another own chain not in atari. (The self-atari guard still refuses a save whose
+   * joined chain is left in atari.)
    */
   private tacticalAnswer(m: number, c: number): number {
     const p = this.position;
@@ -429,9 +430,22 @@ export class LightPlayout {
       const capture = this.captureAround(h, c);
       if (capture >= 0) return capture;
       const liberty = p.atariLiberty(h);
-      if (p.emptyNeighbours[liberty] >= 2) return liberty;
+      if (p.emptyNeighbours[liberty] >= 2 || this.joinsFreeChain(liberty, h, c)) return liberty;
     }
     return -1;
+  }
+
+  /** The liberty touches another own chain that is not in atari: playing there connects to it. */
+  private joinsFreeChain(liberty: number, h: number, c: number): boolean {
+    const p = this.position;
+    const { adjStart, adj } = p.graph;
+    for (let i = adjStart[liberty], end = adjStart[liberty + 1]; i < end; i++) {
+      const w = adj[i];
+      if (p.color[w] !== c) continue;
+      const hw = p.head[w];
+      if (hw !== h && !p.inAtari(hw)) return true;
+    }
+    return false;
   }
 
   /** The liberty of an enemy chain in atari touching the chain with head h (of colour c), or -1. */

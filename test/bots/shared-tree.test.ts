@@ -115,7 +115,7 @@ describe('a worker thread searching the shared tree', () => {
     let compared = 0;
     let patterns = 0;
     let checkedNodes = 0;
-    for (let node = 0; node < pool.size && checkedNodes < 25; node++) {
+    for (let node = 0; node < pool.size && checkedNodes < 80; node++) {
       if (node === root || pool.childCount[node] === 0) continue;
       const position = new Game(game.graph, game.rules);
       let ok = true;
@@ -143,9 +143,10 @@ describe('a worker thread searching the shared tree', () => {
         compared++;
       }
     }
-    expect(checkedNodes).toBe(25);
+    expect(checkedNodes).toBe(80);
     expect(compared).toBeGreaterThan(500);
-    // The 3x3 patterns' prior (0.7) is among them: the worker kept the lattice.
+    // The 3x3 patterns' prior (0.7) is among them: the worker kept the lattice. (Few children hold exactly 0.7, so
+    // 80 nodes are read: with 25, a change to the playouts that reshaped the tree once left none among them.)
     expect(patterns).toBeGreaterThan(0);
   }, 120_000);
   it('counts its playouts with the dynamic komi of a handicap game, as the main thread does', async () => {

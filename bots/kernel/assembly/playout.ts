@@ -820,7 +820,7 @@ function captureAround(h: i32, c: i32): i32 {
   return -1;
 }
 
-/** Capture the last move m in atari, else save an own chain it put in atari (by a capture, or by running). */
+/** Capture the last move m in atari, else save an own chain it put in atari (a capture, a run or a connection). */
 function tacticalAnswer(m: i32, c: i32): i32 {
   const cm = colorOf(m);
   if (cm == EMPTY || cm == c) return -1;
@@ -834,9 +834,20 @@ function tacticalAnswer(m: i32, c: i32): i32 {
     const capture = captureAround(h, c);
     if (capture >= 0) return capture;
     const liberty = atariLiberty(h);
-    if (ld(emptyNbP, liberty) >= 2) return liberty;
+    if (ld(emptyNbP, liberty) >= 2 || joinsFreeChain(liberty, h, c)) return liberty;
   }
   return -1;
+}
+
+/** The liberty touches another own chain that is not in atari: playing there connects to it. */
+function joinsFreeChain(liberty: i32, h: i32, c: i32): bool {
+  for (let i = ld(adjStartP, liberty), end = ld(adjStartP, liberty + 1); i < end; i++) {
+    const w = ld(adjP, i);
+    if (colorOf(w) != c) continue;
+    const hw = ld(headP, w);
+    if (hw != h && !inAtari(hw)) return true;
+  }
+  return false;
 }
 
 /** SquarePatterns.matches: the eight states around v as a 16-bit code, looked up in the shape table. */
