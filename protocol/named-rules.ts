@@ -4,6 +4,8 @@
  * and New Zealand rules count area; they differ in suicide and in the superko they use. Japanese and Korean rules
  * count territory with simple ko and no suicide, which the `kim` preset's two-colour form is.
  */
+import { parseRules, type Rules } from '../src/rules.js';
+
 export const NAMED_RULES: Readonly<Record<string, string>> = {
   chinese: 'area suicide=forbidden ko=positional',
   'chinese-ogs': 'area suicide=forbidden ko=positional',
@@ -18,8 +20,11 @@ export const NAMED_RULES: Readonly<Record<string, string>> = {
   korean: 'kim colors=2',
 };
 
-/** The rules text of a named rule set (any case), or undefined when the name is not one of NAMED_RULES. */
-export function namedRulesText(name: string): string | undefined {
+/** A named rule set (any case) with the given komi, or undefined when the name is not one of NAMED_RULES. */
+export function namedRules(name: string, komi: number): Rules | undefined {
   const key = name.trim().toLowerCase();
-  return Object.hasOwn(NAMED_RULES, key) ? NAMED_RULES[key] : undefined;
+  if (!Object.hasOwn(NAMED_RULES, key)) return undefined;
+  const parsed = parseRules(`${NAMED_RULES[key]} komi=${komi}`);
+  if (!parsed.ok) throw new Error(`the rules table is wrong: ${parsed.error.message}`);
+  return parsed.value;
 }

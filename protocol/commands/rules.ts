@@ -5,7 +5,7 @@
 import { Game } from '../../src/game.js';
 import { formatRules } from '../../src/rules.js';
 import { readRules } from '../../src/setup.js';
-import { NAMED_RULES, namedRulesText } from '../named-rules.js';
+import { NAMED_RULES, namedRules } from '../named-rules.js';
 import type { EngineContext, Handlers } from './context.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
@@ -29,10 +29,8 @@ export function rulesCommands(ctx: RulesContext): Handlers {
 /** A controller's named rule set, keeping the komi: controllers send `komi` on its own, before or after. */
 function setNamedRules(ctx: RulesContext, args: readonly string[]): Reply {
   if (args.length !== 1) return SYNTAX;
-  const text = namedRulesText(args[0]);
-  if (text === undefined) return fail(`unknown rules "${args[0]}" (known: ${Object.keys(NAMED_RULES).join(', ')})`);
-  const parsed = readRules(`${text} komi=${ctx.game.rules.komi}`);
-  if (!parsed.ok) throw new Error(`the rules table is wrong: ${parsed.error.message}`);
-  ctx.replaceGame(new Game(ctx.game.graph, parsed.value));
+  const rules = namedRules(args[0], ctx.game.rules.komi);
+  if (rules === undefined) return fail(`unknown rules "${args[0]}" (known: ${Object.keys(NAMED_RULES).join(', ')})`);
+  ctx.replaceGame(new Game(ctx.game.graph, rules));
   return ok();
 }

@@ -7,11 +7,11 @@ import { Game } from '../../src/game.js';
 import type { Graph } from '../../src/graph.js';
 import { parseVertex } from '../../src/notation.js';
 import { readGraph } from '../../src/setup.js';
-import { PRESETS, formatRules, parseRules, withKomi, type Rules } from '../../src/rules.js';
+import { formatRules, parseRules, withKomi, type Rules } from '../../src/rules.js';
 import { parseSgf, writeSgf } from '../../src/sgf.js';
 import { BLACK, PASS, WHITE, gtpColorName } from '../../src/vocabulary.js';
 import { parseIntArg } from '../gtp.js';
-import { namedRulesText } from '../named-rules.js';
+import { namedRules } from '../named-rules.js';
 import type { EngineContext, Handlers } from './context.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
@@ -91,20 +91,14 @@ function loadSgf(ctx: SgfContext, args: readonly string[]): Reply {
  */
 function recordRules(ru: string | undefined, km: number | null, current: Rules): Rules | string {
   const text = ru?.trim() ?? '';
-  const firstWord = text.split(/\s+/)[0].toLowerCase();
-  if ((PRESETS as readonly string[]).includes(firstWord)) {
-    const parsed = parseRules(text);
-    if (!parsed.ok) return `RU[${text}]: ${parsed.error.message}`;
-    if (parsed.value.colors !== 2) return `RU[${text}] names ${parsed.value.colors} colours; an SGF record holds two`;
-    return km === null ? parsed.value : withKomi(parsed.value, km);
+  const own = parseRules(text);
+  // Text that starts with one of graphgo's presets is graphgo's own form, and must then be right.
+  if (own.ok || (own.error.code !== 'unknown-preset' && own.error.code !== 'missing-preset')) {
+    if (!own.ok) return `RU[${text}]: ${own.error.message}`;
+    if (own.value.colors !== 2) return `RU[${text}] names ${own.value.colors} colours; an SGF record holds two`;
+    return km === null ? own.value : withKomi(own.value, km);
   }
-  const named = text === '' ? undefined : namedRulesText(text);
-  let rules = current;
-  if (named !== undefined) {
-    const parsed = parseRules(`${named} komi=${current.komi}`);
-    if (!parsed.ok) throw new Error(`the rules table is wrong: ${parsed.error.message}`);
-    rules = parsed.value;
-  }
+  const rules = namedRules(text, current.komi) ?? current;
   return km === null ? rules : withKomi(rules, km);
 }
 

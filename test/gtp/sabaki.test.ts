@@ -106,6 +106,16 @@ describe('Sabaki (@sabaki/gtp) drives graphgo gtp', () => {
     });
   }
 
+  it('loadsgf takes the rules a record names: an NZ record with a suicide loads, a Chinese one is refused', async () => {
+    const controller = engine('--playouts', '200');
+    const nz = await controller.sendCommand({ name: 'loadsgf', args: ['test/gtp/fixtures/rules-nz-suicide.sgf'] });
+    expect(nz).toMatchObject({ error: false, content: 'white' });
+    const rules = await controller.sendCommand({ name: 'get_rules' });
+    expect(rules.content).toBe('area ko=situational suicide=allowed passes=free scoring=area komi=7.5 colors=2 order=1,2');
+    const chinese = await controller.sendCommand({ name: 'loadsgf', args: ['test/gtp/fixtures/rules-chinese-suicide.sgf'] });
+    expect(chinese).toMatchObject({ error: true, content: 'cannot load file: move 5 is refused (suicide)' });
+  });
+
   it('kata-analyze ownership true: one value per vertex, row by row from the top left, for the player to move', async () => {
     const controller = engine();
     await controller.sendCommand({ name: 'boardsize', args: ['5'] });
