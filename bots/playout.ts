@@ -22,7 +22,7 @@ import { PLAY_SUICIDE, Position } from '../src/position.js';
 import { EMPTY } from '../src/vocabulary.js';
 import type { Rng } from '../src/rng.js';
 import { kernelSupports, PlayoutKernel } from './kernel/playout-kernel.js';
-import { cutsOrConnects } from './cut-connect.js';
+import { cutsOrConnects, PLAYOUT_CUTS_MIN_TRIANGLE_SHARE, triangleShare } from './cut-connect.js';
 import { SquarePatterns } from './patterns.js';
 import { RefusalCache } from './refusal-cache.js';
 
@@ -270,6 +270,18 @@ export class LightPlayout {
     if (engine === 'typescript' || !kernelFits) return new LightPlayout(new Position(graph), moveCap);
     const kernel = new PlayoutKernel(graph, moveCap, SquarePatterns.forGraph(graph) !== null);
     return new LightPlayout(kernel.position, moveCap, kernel);
+  }
+
+  /**
+   * Takes the search's playout knowledge for games of `colors` colours: the tactics, the 3x3 patterns (square
+   * lattices, two colours) and, where there are none, the cuts on graphs whose edges mostly lie on triangles. The
+   * search and the tools that show its playouts (scripts/playout-sample.mjs) set it up here, so they cannot differ.
+   */
+  useSearchKnowledge(settings: { tactics: boolean; patterns: boolean; playoutCuts: boolean }, colors: number): void {
+    const graph = this.position.graph;
+    this.tactics = settings.tactics;
+    this.patterns = settings.patterns && colors === 2 ? SquarePatterns.forGraph(graph) : null;
+    this.cutConnect = settings.playoutCuts && this.patterns === null && triangleShare(graph) >= PLAYOUT_CUTS_MIN_TRIANGLE_SHARE;
   }
 
   /** The code that plays this playout's runs (the TypeScript one also covers what the kernel does not take). */

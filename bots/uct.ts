@@ -31,9 +31,9 @@ import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } fro
 import { BoardLines, emptyArea } from './board-lines.js';
 import { LADDER_DEAD, LadderPriors } from './ladder.js';
 import { LearnedPrior } from './learned-prior.js';
-import { SquarePatterns } from './patterns.js';
+import type { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
-import { cutsOrConnects, PLAYOUT_CUTS_MIN_TRIANGLE_SHARE, triangleShare } from './cut-connect.js';
+import { cutsOrConnects } from './cut-connect.js';
 import { EXPANDING, NO_NODE, NodePool, REWARD_SCALE, type PoolBuffers } from './tree.js';
 
 /** The tree's default memory budget, in MiB: room for about 28 million nodes of two colours, and it fits a laptop. */
@@ -920,11 +920,8 @@ class SearchState {
       this.rootPosition = new Position(graph);
       this.playout = LightPlayout.forGraph(graph);
       this.work = this.playout.position;
-      this.playout.tactics = this.settings.tactics;
-      this.squarePatterns = this.settings.patterns && this.colors === 2 ? SquarePatterns.forGraph(graph) : null;
-      this.playout.patterns = this.squarePatterns;
-      this.playout.cutConnect =
-        this.settings.playoutCuts && this.squarePatterns === null && triangleShare(graph) >= PLAYOUT_CUTS_MIN_TRIANGLE_SHARE;
+      this.playout.useSearchKnowledge(this.settings, this.colors);
+      this.squarePatterns = this.playout.patterns;
       this.boardLines = BoardLines.forGraph(graph);
       this.ladders = this.settings.priors && this.settings.ladders ? new LadderPriors(graph.n) : null;
       this.learned =

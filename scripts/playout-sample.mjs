@@ -33,16 +33,16 @@ if (!Number.isInteger(moveCount) || moveCount < 0) fail(`MOVE is a number of mov
 const dist = resolve(new URL('..', import.meta.url).pathname, 'dist');
 const load = (path) =>
   import(pathToFileURL(resolve(dist, path)).href).catch(() => fail(`cannot load ${resolve(dist, path)}: run npm run build first`));
-const [{ parseGraphSpec }, { Position }, { Rng }, { parseVertex }, { renderBoard }, { LightPlayout }, { SquarePatterns }, cuts] =
+const [{ parseGraphSpec }, { Position }, { Rng }, { parseVertex }, { renderBoard }, { parseRules }, { LightPlayout }, { DEFAULT_UCT_SETTINGS }] =
   await Promise.all([
     load('src/families.js'),
     load('src/position.js'),
     load('src/rng.js'),
     load('src/notation.js'),
     load('src/diagram.js'),
+    load('src/rules.js'),
     load('bots/playout.js'),
-    load('bots/patterns.js'),
-    load('bots/cut-connect.js'),
+    load('bots/uct.js'),
   ]);
 
 const game = readRun(runDir, fail).find((g) => g.game === gameNumber);
@@ -51,7 +51,9 @@ if (moveCount > game.moves.length) fail(`game ${gameNumber} has ${game.moves.len
 const built = parseGraphSpec(game.graph);
 if (!built.ok) fail(`game ${gameNumber}'s graph "${game.graph}": ${built.error.message}`);
 const graph = built.value;
-const order = (/order=([\d,]+)/.exec(game.rules)?.[1] ?? '1,2').split(',').map(Number);
+const rules = parseRules(game.rules);
+if (!rules.ok) fail(`game ${gameNumber}'s rules "${game.rules}": ${rules.error.message}`);
+const order = rules.value.order;
 
 const start = new Position(graph);
 let lastMove = -1;
@@ -65,10 +67,7 @@ start.forgetUndo();
 const seat = moveCount % order.length;
 
 const playout = LightPlayout.forGraph(graph);
-const patterns = order.length === 2 ? SquarePatterns.forGraph(graph) : null;
-playout.tactics = true;
-playout.patterns = patterns;
-playout.cutConnect = patterns === null && cuts.triangleShare(graph) >= cuts.PLAYOUT_CUTS_MIN_TRIANGLE_SHARE;
+playout.useSearchKnowledge(DEFAULT_UCT_SETTINGS, rules.value.colors);
 
 const boards = [[`after ${moveCount} moves, colour ${order[seat]} to play`, ...renderBoard(graph, start.color, { lastMove })]];
 for (let k = 0; k < playoutCount; k++) {
