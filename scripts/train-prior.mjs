@@ -11,7 +11,10 @@
 // Prints the prediction rate (the expert's move ranked first) and the mean log-likelihood of the expert's move on the
 // held-out tenth of the games (every tenth), or on the games of `--held-out PATH` (a folder or file, never trained on:
 // the same test set for models fitted to different data). `--model FILE` measures an existing model file (such as
-// bots/prior-model.ts) on the held-out games instead of fitting one.
+// bots/prior-model.ts) on the held-out games instead of fitting one. `--teacher FILE` learns soft targets instead
+// of the players' moves: every position of the given games that FILE labels (scripts/pachi-pattern-labels.mjs
+// writes such a file: another program's move probabilities), whoever moved, each candidate's share counting as a
+// fractional win.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGraphSpec } from '../dist/src/families.js';
@@ -30,6 +33,7 @@ let minShapeCount = 3;
 let keepGeneral = false;
 let heldOut = null;
 let measureModel = null;
+let teacher = null;
 const inputs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--player') player = args[++i];
@@ -39,6 +43,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--keep-general') keepGeneral = true;
   else if (args[i] === '--held-out') heldOut = args[++i];
   else if (args[i] === '--model') measureModel = args[++i];
+  else if (args[i] === '--teacher') teacher = args[++i];
   else inputs.push(args[i]);
 }
 const sgfFiles = (path) => (statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(path, f)) : [path]);
@@ -48,8 +53,29 @@ const heldOutFiles = heldOut === null ? null : sgfFiles(heldOut);
 /** The players whose moves are learnt (`--player a,b`). */
 const players = new Set(player.split(','));
 
+/**
+ * `--teacher FILE`: soft targets, one JSON line per position ({file, k, labels: [[vertex, percent], ...]}), such as
+ * another program's move probabilities; every labelled position of those files is learnt, whoever moved.
+ */
+const teacherLabels = new Map();
+if (teacher !== null) {
+  for (const line of readFileSync(teacher, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line);
+    if (row.labels === undefined || row.labels.length === 0) continue;
+    teacherLabels.set(`${row.file}#${row.k}`, row.labels);
+  }
+}
+const COLUMNS = 'ABCDEFGHJKLMNOPQRST';
+/** A GTP vertex name as a vertex index of the grid (parseSgf counts rows from the bottom, as GTP does). */
+function vertexOf(name, width) {
+  const x = COLUMNS.indexOf(name[0]);
+  const row = Number(name.slice(1));
+  return (row - 1) * width + x;
+}
+
 /** Competitions: for each, the candidates' feature vectors (flat) and the index of the move chosen. */
-function extract(paths) {
+function extract(paths, useTeacher = false) {
   const competitions = [];
   const graphs = new Map();
   for (const path of paths) {
@@ -57,7 +83,7 @@ function extract(paths) {
     if (!record.ok) continue;
     const sgf = record.value;
     const names = { 1: sgf.properties.get('PB')?.[0] ?? '', 2: sgf.properties.get('PW')?.[0] ?? '' };
-    if (!players.has(names[1]) && !players.has(names[2])) continue;
+    if (!useTeacher && !players.has(names[1]) && !players.has(names[2])) continue;
     const spec = `grid ${sgf.width} ${sgf.height}`;
     if (!graphs.has(spec)) {
       const g = parseGraphSpec(spec).value;
@@ -68,9 +94,32 @@ function extract(paths) {
     let last = -1;
     let second = -1;
     const vector = new Int32Array(FEATURE_GROUP_COUNT);
-    for (const move of sgf.moves) {
+    for (let index = 0; index < sgf.moves.length; index++) {
+      const move = sgf.moves[index];
       const v = move.point === null ? -1 : move.point.y * sgf.width + move.point.x;
-      if (v >= 0 && players.has(names[move.color])) {
+      const labels = useTeacher ? teacherLabels.get(`${path}#${index}`) : undefined;
+      if (labels !== undefined) {
+        features.prepare(p, last, second);
+        const target = new Map(labels.map(([name, percent]) => [vertexOf(name, sgf.width), percent]));
+        const flat = [];
+        const weights = [];
+        for (let i = 0; i < p.emptyCount; i++) {
+          const w = p.emptyList[i];
+          if (w === p.koVertex) continue;
+          const verdict = judgeUndirected(p, w, move.color);
+          if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
+          features.compute(p, w, move.color, vector);
+          vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
+          weights.push(target.get(w) ?? 0);
+          flat.push(...vector);
+        }
+        const mass = weights.reduce((a, b) => a + b, 0);
+        if (mass > 0) {
+          let chosen = 0;
+          for (let k = 1; k < weights.length; k++) if (weights[k] > weights[chosen]) chosen = k;
+          competitions.push({ flat: Int32Array.from(flat), chosen, weights: Float64Array.from(weights, (x) => x / mass) });
+        }
+      } else if (!useTeacher && v >= 0 && players.has(names[move.color])) {
         features.prepare(p, last, second);
         const flat = [];
         let chosen = -1;
@@ -98,7 +147,7 @@ function extract(paths) {
 }
 
 // Every tenth game is held out to measure the model, unless --held-out names the test games.
-const train = measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files);
+const train = measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files, teacher !== null);
 const test = extract(heldOutFiles ?? files.filter((_, i) => i % 10 === 9));
 console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
@@ -108,8 +157,9 @@ function fit(competitions, withShapes) {
   const wins = FEATURE_VALUES.map((count) => new Float64Array(count));
   const seen = FEATURE_VALUES.map((count) => new Float64Array(count));
   let candidates = 0;
-  for (const { flat, chosen } of competitions) {
-    for (let g = 0; g < groups; g++) wins[g][flat[chosen * FEATURE_GROUP_COUNT + g]]++;
+  for (const { flat, chosen, weights } of competitions) {
+    if (weights === undefined) for (let g = 0; g < groups; g++) wins[g][flat[chosen * FEATURE_GROUP_COUNT + g]]++;
+    else for (let k = 0; k < weights.length; k++) if (weights[k] > 0) for (let g = 0; g < groups; g++) wins[g][flat[k * FEATURE_GROUP_COUNT + g]] += weights[k];
     for (let k = 0; k < flat.length / FEATURE_GROUP_COUNT; k++) for (let g = 0; g < groups; g++) seen[g][flat[k * FEATURE_GROUP_COUNT + g]]++;
     candidates += flat.length / FEATURE_GROUP_COUNT;
   }
