@@ -74,6 +74,28 @@ function vertexOf(name, width) {
   return (row - 1) * width + x;
 }
 
+/**
+ * The legal moves of `color` in position p that are not own eyes (as the tree's candidates), and their feature
+ * vectors, flat, with canonical shapes.
+ */
+function candidates(p, features, last, second, color) {
+  features.prepare(p, last, second);
+  const vector = new Int32Array(FEATURE_GROUP_COUNT);
+  const flat = [];
+  const vertices = [];
+  for (let i = 0; i < p.emptyCount; i++) {
+    const w = p.emptyList[i];
+    if (w === p.koVertex) continue;
+    const verdict = judgeUndirected(p, w, color);
+    if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
+    features.compute(p, w, color, vector);
+    vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
+    vertices.push(w);
+    flat.push(...vector);
+  }
+  return { flat, vertices };
+}
+
 /** Competitions: for each, the candidates' feature vectors (flat) and the index of the move chosen. */
 function extract(paths, useTeacher = false) {
   const competitions = [];
@@ -93,26 +115,14 @@ function extract(paths, useTeacher = false) {
     const p = new Position(g);
     let last = -1;
     let second = -1;
-    const vector = new Int32Array(FEATURE_GROUP_COUNT);
     for (let index = 0; index < sgf.moves.length; index++) {
       const move = sgf.moves[index];
       const v = move.point === null ? -1 : move.point.y * sgf.width + move.point.x;
       const labels = useTeacher ? teacherLabels.get(`${path}#${index}`) : undefined;
       if (labels !== undefined) {
-        features.prepare(p, last, second);
         const target = new Map(labels.map(([name, percent]) => [vertexOf(name, sgf.width), percent]));
-        const flat = [];
-        const weights = [];
-        for (let i = 0; i < p.emptyCount; i++) {
-          const w = p.emptyList[i];
-          if (w === p.koVertex) continue;
-          const verdict = judgeUndirected(p, w, move.color);
-          if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
-          features.compute(p, w, move.color, vector);
-          vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
-          weights.push(target.get(w) ?? 0);
-          flat.push(...vector);
-        }
+        const { flat, vertices } = candidates(p, features, last, second, move.color);
+        const weights = vertices.map((w) => target.get(w) ?? 0);
         const mass = weights.reduce((a, b) => a + b, 0);
         if (mass > 0) {
           let chosen = 0;
@@ -120,19 +130,8 @@ function extract(paths, useTeacher = false) {
           competitions.push({ flat: Int32Array.from(flat), chosen, weights: Float64Array.from(weights, (x) => x / mass) });
         }
       } else if (!useTeacher && v >= 0 && players.has(names[move.color])) {
-        features.prepare(p, last, second);
-        const flat = [];
-        let chosen = -1;
-        for (let i = 0; i < p.emptyCount; i++) {
-          const w = p.emptyList[i];
-          if (w === p.koVertex) continue;
-          const verdict = judgeUndirected(p, w, move.color);
-          if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
-          features.compute(p, w, move.color, vector);
-          vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
-          if (w === v) chosen = flat.length / FEATURE_GROUP_COUNT;
-          flat.push(...vector);
-        }
+        const { flat, vertices } = candidates(p, features, last, second, move.color);
+        const chosen = vertices.indexOf(v);
         if (chosen >= 0) competitions.push({ flat: Int32Array.from(flat), chosen });
       }
       if (v >= 0) {
