@@ -4,12 +4,12 @@
  * Coulom's move patterns and Pachi's pattern prior. Each move gets a strength, the product of its features'
  * strengths; a node's children are compared with the average of their strengths, so the value says how much more
  * (or less) likely than an average move the model thinks a move is: 0.5 + 0.4 tanh(scale ln r) for r times the
- * average. Square lattices use the model with 3x3 shapes, other graphs the one without.
+ * average. Square lattices use the model with 3x3 and wide shapes, other graphs the one without.
  */
 import type { Graph } from '../src/graph.js';
 import type { Position } from '../src/position.js';
 import type { BoardLines } from './board-lines.js';
-import { canonicalShape, FEATURE_GROUP_COUNT, MoveFeatures, SHAPE_GROUP } from './move-features.js';
+import { canonicalShape, FEATURE_GROUP_COUNT, MoveFeatures, SHAPE_GROUP, transformShape, WIDE_SHAPE_GROUP } from './move-features.js';
 import type { SquarePatterns } from './patterns.js';
 import { GENERAL_MODEL, LATTICE_MODEL, type PriorModel } from './prior-model.js';
 
@@ -17,6 +17,7 @@ import { GENERAL_MODEL, LATTICE_MODEL, type PriorModel } from './prior-model.js'
 const VALUE_RANGE = 0.4;
 
 let latticeShapes: Float32Array | null = null;
+let latticeWideShapes: Map<number, number> | null = null;
 
 /** The shape strengths by raw 16-bit code (the model lists canonical codes), built once per process. */
 function shapeStrengths(model: PriorModel): Float32Array {
@@ -26,10 +27,21 @@ function shapeStrengths(model: PriorModel): Float32Array {
   return table;
 }
 
+/**
+ * The wide shape strengths by raw 24-bit code: the model's canonical codes in all their symmetric forms (codes not
+ * listed: 1), built once per process.
+ */
+function wideShapeStrengths(model: PriorModel): Map<number, number> {
+  const table = new Map<number, number>();
+  for (const [code, gamma] of model.wideShapes) for (let index = 0; index < 8; index++) table.set(transformShape(code, index), gamma);
+  return table;
+}
+
 export class LearnedPrior {
   private readonly features: MoveFeatures;
   private readonly groups: Float64Array[];
   private readonly shapes: Float32Array | null;
+  private readonly wideShapes: Map<number, number> | null;
   private readonly vector = new Int32Array(FEATURE_GROUP_COUNT);
 
   constructor(
@@ -43,6 +55,7 @@ export class LearnedPrior {
     this.features = new MoveFeatures(graph.n, patterns, lines);
     this.groups = model.groups.map((gammas) => Float64Array.from(gammas));
     this.shapes = patterns !== null ? (latticeShapes ??= shapeStrengths(LATTICE_MODEL)) : null;
+    this.wideShapes = patterns !== null ? (latticeWideShapes ??= wideShapeStrengths(LATTICE_MODEL)) : null;
   }
 
   /**
@@ -51,17 +64,29 @@ export class LearnedPrior {
    */
   values(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number, values: Float64Array): void {
     if (count === 0) return;
+    const mean = this.strengths(position, moves, count, color, last, secondLast, values) / count;
+    for (let k = 0; k < count; k++) values[k] = 0.5 + VALUE_RANGE * Math.tanh(this.scale * Math.log(values[k] / mean));
+  }
+
+  /** The model's probability of each of moves[0..count) among them (summing to 1), into out[0..count). */
+  probabilities(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number, out: Float64Array): void {
+    if (count === 0) return;
+    const sum = this.strengths(position, moves, count, color, last, secondLast, out);
+    for (let k = 0; k < count; k++) out[k] /= sum;
+  }
+
+  /** Each move's strength (the product of its features' strengths) into out[0..count); returns their sum. */
+  private strengths(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number, out: Float64Array): number {
     this.features.prepare(position, last, secondLast);
     const vector = this.vector;
     let sum = 0;
     for (let k = 0; k < count; k++) {
       this.features.compute(position, moves[k], color, vector);
-      let strength = this.shapes === null ? 1 : this.shapes[vector[SHAPE_GROUP]];
+      let strength = this.shapes === null ? 1 : this.shapes[vector[SHAPE_GROUP]] * (this.wideShapes!.get(vector[WIDE_SHAPE_GROUP]) ?? 1);
       for (let g = 0; g < SHAPE_GROUP; g++) strength *= this.groups[g][vector[g]];
-      values[k] = strength;
+      out[k] = strength;
       sum += strength;
     }
-    const mean = sum / count;
-    for (let k = 0; k < count; k++) values[k] = 0.5 + VALUE_RANGE * Math.tanh(this.scale * Math.log(values[k] / mean));
+    return sum;
   }
 }

@@ -3,7 +3,8 @@
  * (scripts/train-prior.mjs): the tactical facts Coulom's move-pattern model rates ("Computing Elo Ratings of Move
  * Patterns in the Game of Go", 2007), on any graph: captures, escapes from atari, self-atari, ataris, the distance
  * to the last two moves along the graph's edges, the board line and an empty neighbourhood (lattices with an edge),
- * cutting and connecting, and on square lattices the 3x3 shape around the move.
+ * cutting and connecting, and on square lattices the 3x3 shape around the move and the wider shape that adds the four
+ * points two steps away along the lines (a diamond of 12 points, the smallest of Coulom's larger patterns).
  *
  * Each feature group gives one small integer per move (0: the feature is absent); the model keeps one strength
  * (gamma) per group and value. Computed at expansion only, never in playouts.
@@ -27,11 +28,17 @@ export const FEATURE_GROUPS = [
   'ownTwoLiberties',
   'enemyThreeLiberties',
   'shape',
+  'wideShape',
 ] as const;
 export const FEATURE_GROUP_COUNT = FEATURE_GROUPS.length;
 export const SHAPE_GROUP = FEATURE_GROUPS.indexOf('shape');
-/** Values per group (the shape group's values are 16-bit codes of the eight surrounding states). */
-export const FEATURE_VALUES = [5, 7, 3, 3, 5, 5, 9, 4, 3, 3, 1 << 16] as const;
+export const WIDE_SHAPE_GROUP = FEATURE_GROUPS.indexOf('wideShape');
+/**
+ * Values per group. The shape group's values are 16-bit codes of the eight surrounding states; the wide shape's are
+ * 24-bit codes, the shape's 16 bits and above them the four points two steps away (north, east, south, west), which
+ * a model keeps only when it has seen them often (a dictionary, not a table).
+ */
+export const FEATURE_VALUES = [5, 7, 3, 3, 5, 5, 9, 4, 3, 3, 1 << 16, 1 << 24] as const;
 /** Distances to the last moves beyond this are one value ("far", or no such move). */
 const MAX_DISTANCE = 3;
 /** Liberties are counted up to this many (more is "many"). */
@@ -140,7 +147,13 @@ export class MoveFeatures {
     out[7] = (cut ? 1 : 0) + (connect ? 2 : 0);
     out[8] = !ownTwo || capturedStones > 0 || savesSize > 0 ? 0 : libertiesAfter >= 3 ? 2 : 1;
     out[9] = enemyThree;
-    out[10] = this.patterns === null ? 0 : this.shapeCode(p, v, c);
+    if (this.patterns === null) {
+      out[10] = 0;
+      out[11] = 0;
+    } else {
+      out[10] = this.shapeCode(p, v, c);
+      out[11] = out[10] | (this.farCode(p, v, c) << 16);
+    }
   }
 
   /**
@@ -155,6 +168,20 @@ export class MoveFeatures {
       const w = ring[8 * v + k];
       const s = w < 0 ? OFF_BOARD : color[w] === EMPTY ? 0 : color[w] === c ? 1 : 2;
       code |= s << (2 * k);
+    }
+    return code;
+  }
+
+  /** The states of the four points two steps from v along the lines (north, east, south, west), two bits each. */
+  farCode(p: Position, v: number, c: number): number {
+    const ring = this.patterns!.ring;
+    const color = p.color;
+    let code = 0;
+    for (let j = 0; j < 4; j++) {
+      const near = ring[8 * v + 2 * j];
+      const w = near < 0 ? -1 : ring[8 * near + 2 * j];
+      const s = w < 0 ? OFF_BOARD : color[w] === EMPTY ? 0 : color[w] === c ? 1 : 2;
+      code |= s << (2 * j);
     }
     return code;
   }
@@ -273,19 +300,28 @@ export class MoveFeatures {
   }
 }
 
-/** The canonical form of a shape code under the square's eight symmetries (rotations, reflections). */
+/**
+ * A shape code (16 bits) or wide shape code (24 bits) under symmetry `index` of the square's eight (0..3: quarter
+ * turns; 4..7: the same after a reflection that keeps north and south). Index 0 is the code itself.
+ */
+export function transformShape(code: number, index: number): number {
+  const reflect = index >= 4;
+  const rotate = 2 * (index & 3);
+  let out = 0;
+  for (let k = 0; k < 8; k++) {
+    const from = reflect ? (8 - k) & 7 : k;
+    out |= ((code >> (2 * ((from + rotate) & 7))) & 3) << (2 * k);
+  }
+  for (let j = 0; j < 4; j++) {
+    const from = reflect ? (8 - 2 * j) & 7 : 2 * j;
+    out |= ((code >> (16 + (((from + rotate) & 7) >> 1) * 2)) & 3) << (16 + 2 * j);
+  }
+  return out;
+}
+
+/** The canonical form of a shape or wide shape code under the square's eight symmetries (the least of them). */
 export function canonicalShape(code: number): number {
   let best = code;
-  for (let reflect = 0; reflect < 2; reflect++) {
-    for (let rotate = 0; rotate < 8; rotate += 2) {
-      let c = 0;
-      for (let k = 0; k < 8; k++) {
-        const from = reflect ? (8 - k) & 7 : k;
-        const s = (code >> (2 * ((from + rotate) & 7))) & 3;
-        c |= s << (2 * k);
-      }
-      if (c < best) best = c;
-    }
-  }
+  for (let index = 1; index < 8; index++) best = Math.min(best, transformShape(code, index));
   return best;
 }

@@ -27,6 +27,7 @@ export interface BotOptions extends SearchLimits {
   readonly playoutCuts?: boolean;
   readonly learnedPrior?: boolean;
   readonly learnedPriorScale?: number;
+  readonly learnedPriorWins?: number;
   /** Dynamic komi in handicap games (bots/dynamic-komi.ts). */
   readonly dynamicKomi?: boolean;
   /** Its points per handicap stone, and the fraction of the vertices (in moves) by which it fades to 0. */
@@ -81,6 +82,7 @@ const FACTORIES: Record<string, (options: BotOptions) => Bot> = {
       playoutCuts: options.playoutCuts ?? DEFAULT_UCT_SETTINGS.playoutCuts,
       learnedPrior: options.learnedPrior ?? DEFAULT_UCT_SETTINGS.learnedPrior,
       learnedPriorScale: options.learnedPriorScale ?? DEFAULT_UCT_SETTINGS.learnedPriorScale,
+      learnedPriorWins: options.learnedPriorWins ?? DEFAULT_UCT_SETTINGS.learnedPriorWins,
       dynamicKomi: options.dynamicKomi ?? DEFAULT_UCT_SETTINGS.dynamicKomi,
       dynamicKomiPerStone: options.dynamicKomiPerStone ?? DEFAULT_UCT_SETTINGS.dynamicKomiPerStone,
       dynamicKomiFade: options.dynamicKomiFade ?? DEFAULT_UCT_SETTINGS.dynamicKomiFade,

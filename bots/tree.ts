@@ -69,6 +69,7 @@ export interface PoolBuffers {
   readonly reward: GrowableSharedArrayBuffer;
   readonly amafVisits: GrowableSharedArrayBuffer;
   readonly amafReward: GrowableSharedArrayBuffer;
+  readonly extraWins: GrowableSharedArrayBuffer;
 }
 
 export class NodePool {
@@ -89,6 +90,8 @@ export class NodePool {
   reward!: Int32Array;
   amafVisits!: Int32Array;
   amafReward!: Int32Array;
+  /** Virtual wins a prior added to a node's own statistics (counted in visits and in its mover's reward). */
+  extraWins!: Int32Array;
 
   /**
    * A pool for at most `maxCapacity` nodes, starting with room for `initialCapacity` (or fewer); or, given another
@@ -122,6 +125,7 @@ export class NodePool {
       reward: buffer(4 * colors),
       amafVisits: buffer(4),
       amafReward: buffer(4),
+      extraWins: buffer(4),
     };
     this.header = new Int32Array(this.buffers.header);
     this.header[CAPACITY] = capacity;
@@ -135,7 +139,7 @@ export class NodePool {
 
   /** Bytes of memory per node (the figure the design asks to report). */
   static bytesPerNode(colors: number): number {
-    return 3 * 4 + 2 + 4 + 4 * colors + 4 * 2;
+    return 3 * 4 + 2 + 4 + 4 * colors + 4 * 2 + 4;
   }
 
   /** The most nodes a tree of `bytes` holds. */
@@ -178,6 +182,7 @@ export class NodePool {
     this.reward = new Int32Array(b.reward, 0, capacity * this.colors);
     this.amafVisits = new Int32Array(b.amafVisits, 0, capacity);
     this.amafReward = new Int32Array(b.amafReward, 0, capacity);
+    this.extraWins = new Int32Array(b.extraWins, 0, capacity);
     this.capacity = capacity;
   }
 
@@ -230,7 +235,7 @@ export class NodePool {
       }
       capacity = Math.min(this.maxCapacity, Math.max(needed, capacity * 2));
       const b = this.buffers;
-      for (const buffer of [b.move, b.firstChild, b.childCount, b.visits, b.amafVisits, b.amafReward]) {
+      for (const buffer of [b.move, b.firstChild, b.childCount, b.visits, b.amafVisits, b.amafReward, b.extraWins]) {
         buffer.grow(capacity * 4);
       }
       b.mover.grow(capacity);
@@ -264,6 +269,7 @@ export class NodePool {
     this.visits[i] = 0;
     this.amafVisits[i] = 0;
     this.amafReward[i] = 0;
+    this.extraWins[i] = 0;
     const base = i * this.colors;
     for (let c = 0; c < this.colors; c++) this.reward[base + c] = 0;
   }
@@ -321,6 +327,7 @@ export class NodePool {
       this.visits[j] = this.visits[i];
       this.amafVisits[j] = this.amafVisits[i];
       this.amafReward[j] = this.amafReward[i];
+      this.extraWins[j] = this.extraWins[i];
       for (let c = 0; c < colors; c++) this.reward[j * colors + c] = this.reward[i * colors + c];
     }
     Atomics.store(this.header, SIZE, kept);

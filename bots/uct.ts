@@ -60,6 +60,12 @@ export interface UctSettings {
   readonly learnedPrior: boolean;
   /** How sharply the learned prior's values follow the model. */
   readonly learnedPriorScale: number;
+  /**
+   * Above 0, the learned prior takes Pachi's form where it uses the lattice model (square lattices, two colours): a
+   * fresh child gets its prior visits at an even value plus sqrt(p) x this many virtual wins in its own statistics,
+   * p the model's probability of the move among its siblings; 0, and on other graphs, the value form (0.1 to 0.9).
+   */
+  readonly learnedPriorWins: number;
   /** Cutting and connecting moves next to the last move in the playouts, on graphs without 3x3 patterns (bots/playout.ts). */
   readonly playoutCuts: boolean;
   /** In handicap games, playouts are counted with a larger komi early on (bots/dynamic-komi.ts). */
@@ -98,6 +104,8 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   playoutCuts: true,
   learnedPrior: true,
   learnedPriorScale: 0.4,
+  // Pachi's 9x9 value (its pattern prior: 300 x 14 / 20); won on 9x9 (docs/bots.md, The learned prior).
+  learnedPriorWins: 210,
   // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
   dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,
@@ -335,9 +343,10 @@ export class UctBot implements Bot, SlicedMoveSearch {
     for (let k = 0; k < count; k++) {
       const child = first + k;
       if (pool.move[child] === DEAD_MOVE) continue;
-      const visits = Math.max(0, pool.visits[child] - virtual);
+      const extra = pool.extraWins[child];
+      const visits = Math.max(0, pool.visits[child] - virtual - extra);
       if (visits === 0) continue;
-      const winrate = pool.rewardOf(child, pool.mover[child]) / pool.visits[child];
+      const winrate = (pool.rewardOf(child, pool.mover[child]) - extra) / (pool.visits[child] - extra);
       moves.push({
         move: pool.move[child],
         visits,
@@ -357,19 +366,19 @@ export class UctBot implements Bot, SlicedMoveSearch {
   private principalVariation(node: number, virtual: number): { pv: number[]; pvVisits: number[] } {
     const pool = this.pool!;
     const line = [pool.move[node]];
-    const visits = [pool.visits[node] - virtual];
+    const visits = [pool.visits[node] - virtual - pool.extraWins[node]];
     let at = node;
     while (line.length < MAX_PV_LENGTH && pool.childCount[at] > 0) {
       const first = pool.firstChild[at];
       let best = NO_NODE;
       for (let k = 0; k < pool.childCount[at]; k++) {
         const child = first + k;
-        if (pool.move[child] === DEAD_MOVE || pool.visits[child] <= virtual) continue;
-        if (best === NO_NODE || pool.visits[child] > pool.visits[best]) best = child;
+        if (pool.move[child] === DEAD_MOVE || pool.visits[child] - pool.extraWins[child] <= virtual) continue;
+        if (best === NO_NODE || pool.visits[child] - pool.extraWins[child] > pool.visits[best] - pool.extraWins[best]) best = child;
       }
       if (best === NO_NODE) break;
       line.push(pool.move[best]);
-      visits.push(pool.visits[best] - virtual);
+      visits.push(pool.visits[best] - virtual - pool.extraWins[best]);
       at = best;
     }
     return { pv: line, pvVisits: visits };
@@ -490,8 +499,10 @@ export class UctBot implements Bot, SlicedMoveSearch {
       const child = first + k;
       if (pool.move[child] === DEAD_MOVE) continue;
       stats.moves.push(pool.move[child]);
-      stats.visits.push(pool.visits[child]);
-      stats.rewards.push(pool.rewardOf(child, pool.mover[child]));
+      // A prior's virtual wins are not search: moves are chosen and judged on the rest.
+      const extra = pool.extraWins[child];
+      stats.visits.push(pool.visits[child] - extra);
+      stats.rewards.push(pool.rewardOf(child, pool.mover[child]) - extra);
     }
     return stats;
   }
@@ -745,6 +756,8 @@ class SearchState {
   private squarePatterns: SquarePatterns | null = null;
   private boardLines: BoardLines | null = null;
   private ladders: LadderPriors | null = null;
+  /** The learned prior's virtual wins (Pachi's form) in this search, 0 for the value form. */
+  private priorWins = 0;
   private learned: LearnedPrior | null = null;
   /** The learned prior's values of the children being made (one per candidate). */
   private learnedValues = new Float64Array(0);
@@ -928,6 +941,8 @@ class SearchState {
         this.settings.priors && this.settings.learnedPrior && graph.arcCount === 0
           ? new LearnedPrior(graph, this.squarePatterns, this.boardLines, this.settings.learnedPriorScale)
           : null;
+      // The model without shapes (other graphs) keeps the value form, which is what was measured there.
+      this.priorWins = this.learned !== null && this.squarePatterns !== null ? this.settings.learnedPriorWins : 0;
       this.learnedValues = new Float64Array(graph.n + 1);
       this.undirected = graph.arcCount === 0;
     }
@@ -966,14 +981,21 @@ class SearchState {
     pool.childCount[root] = count;
   }
 
-  /** The learned prior's values of moves[0..count), or null when the search runs without it. */
+  /**
+   * The learned prior's values of moves[0..count) (in Pachi's form, the model's probabilities), or null when the
+   * search runs without it.
+   */
   private learnedValuesOf(position: Position, moves: ArrayLike<number>, count: number, color: number, last: number, secondLast: number): Float64Array | null {
     if (this.learned === null) return null;
-    this.learned.values(position, moves, count, color, last, secondLast, this.learnedValues);
+    if (this.priorWins > 0) this.learned.probabilities(position, moves, count, color, last, secondLast, this.learnedValues);
+    else this.learned.values(position, moves, count, color, last, secondLast, this.learnedValues);
     return this.learnedValues;
   }
 
-  /** Initialises reserved slot `child` as a child, with its prior (`learned`: the learned prior's value). */
+  /**
+   * Initialises reserved slot `child` as a child, with its prior (`learned`: the learned prior's value, or in
+   * Pachi's form the model's probability of the move).
+   */
   private addChild(child: number, move: number, color: number, seat: number, position: Position, learned?: number): void {
     const pool = this.pool;
     pool.init(child, move, color, seat);
@@ -981,14 +1003,22 @@ class SearchState {
     let value =
       move === PASS
         ? PRIOR_PASS
-        : learned ?? priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect);
+        : learned === undefined
+          ? priorValue(position, move, color, this.squarePatterns, this.boardLines, this.settings.cutConnect)
+          : this.priorWins > 0
+            ? 0.5
+            : learned;
     const ladder = move === PASS || this.ladders === null ? 0 : this.ladders.valueAt(move);
     // A dead ladder is bad whatever else the move does; an escape or a ladder capture is at least as good as it says.
     if (ladder === LADDER_DEAD) value = ladder;
     else if (ladder > value) value = ladder;
     const visits = this.settings.priorVisits;
-    pool.visits[child] = visits;
-    pool.reward[child * pool.colors + color - 1] = Math.round(visits * value * REWARD_SCALE);
+    // Pachi's form: the prior visits at an even value, plus sqrt(p) x W virtual wins in the node's own statistics,
+    // so a likely move is rated higher and trusted longer; none for a dead ladder.
+    const extra = learned !== undefined && this.priorWins > 0 && ladder !== LADDER_DEAD ? Math.round(Math.sqrt(learned) * this.priorWins) : 0;
+    pool.visits[child] = visits + extra;
+    pool.extraWins[child] = extra;
+    pool.reward[child * pool.colors + color - 1] = Math.round((visits * value + extra) * REWARD_SCALE);
     // The prior seeds the AMAF statistics as well (as Fuego's prior knowledge does): early in a node's life the RAVE
     // term carries almost all the weight, and AMAF alone rates opening moves on the second line highly.
     pool.amafVisits[child] = visits;
@@ -1138,7 +1168,7 @@ class SearchState {
       if (count === 0) {
         // Real visits only (this one included, counted on the way down): a prior's virtual visits must not expand a
         // leaf on its first visit.
-        if (node === root || pool.visits[node] <= this.expandAt) break;
+        if (node === root || pool.visits[node] - pool.extraWins[node] <= this.expandAt) break;
         if (!this.expand(node, seat, ko, lastMove, secondLastMove)) {
           // The colour to move can neither move nor pass: it loses (famine, Conway).
           rewards = this.lossFor(order[seat]);

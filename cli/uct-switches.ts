@@ -33,6 +33,7 @@ export type UctSwitches = Pick<
   | 'playoutCuts'
   | 'learnedPrior'
   | 'learnedPriorScale'
+  | 'learnedPriorWins'
   | 'dynamicKomi'
   | 'dynamicKomiPerStone'
   | 'dynamicKomiFade'
@@ -56,6 +57,7 @@ export interface UctSwitchFlags {
   playoutCuts: boolean;
   learnedPrior: boolean;
   learnedPriorScale?: string;
+  learnedPriorWins?: string;
   dynamicKomi?: boolean;
   dynamicKomiStone?: string;
   dynamicKomiFade?: string;
@@ -77,6 +79,7 @@ export function addUctSwitches(command: Command): Command {
     .option('--no-ladders', 'UCT priors without ladder reading')
     .option('--no-cut-connect', 'UCT priors without cutting and connecting moves (graphs without 3x3 patterns)')
     .option('--no-learned-prior', 'UCT priors from the hand-set values instead of the learned move model')
+    .option('--learned-prior-wins <w>', `Pachi's form of the learned prior on square lattices: sqrt(p) x W virtual wins in a fresh node's own statistics (default ${DEFAULT_UCT_SETTINGS.learnedPriorWins}; 0: the value form)`)
     .option('--learned-prior-scale <s>', `how sharply the learned prior's values follow the model (default ${DEFAULT_UCT_SETTINGS.learnedPriorScale})`)
     .option('--no-playout-cuts', 'UCT playouts without cutting and connecting next to the last move (graphs without 3x3 patterns)')
     .option('--dynamic-komi', 'UCT counts playouts with a larger komi early in handicap games (off by default)')
@@ -106,6 +109,8 @@ export function readUctSwitches(opts: UctSwitchFlags): UctSwitches {
     learnedPrior: opts.learnedPrior,
     learnedPriorScale:
       opts.learnedPriorScale === undefined ? undefined : positiveNumber('--learned-prior-scale', opts.learnedPriorScale, MAX_PRIOR_SCALE),
+    learnedPriorWins:
+      opts.learnedPriorWins === undefined ? undefined : boundedNumber('--learned-prior-wins', opts.learnedPriorWins, 10000),
     dynamicKomi: opts.dynamicKomi,
     dynamicKomiPerStone:
       opts.dynamicKomiStone === undefined ? undefined : boundedNumber('--dynamic-komi-stone', opts.dynamicKomiStone, MAX_KOMI_PER_STONE),

@@ -23,13 +23,14 @@ import { parseSgf } from '../dist/src/sgf.js';
 import { BoardLines } from '../dist/bots/board-lines.js';
 import { SquarePatterns } from '../dist/bots/patterns.js';
 import { judgeUndirected, JUDGE_EYE, JUDGE_ILLEGAL } from '../dist/bots/playout.js';
-import { canonicalShape, FEATURE_GROUP_COUNT, FEATURE_GROUPS, FEATURE_VALUES, MoveFeatures, SHAPE_GROUP } from '../dist/bots/move-features.js';
+import { canonicalShape, FEATURE_GROUP_COUNT, FEATURE_GROUPS, FEATURE_VALUES, MoveFeatures, SHAPE_GROUP, WIDE_SHAPE_GROUP } from '../dist/bots/move-features.js';
 
 const args = process.argv.slice(2);
 let player = 'pachi';
 let out = null;
 let iterations = 30;
 let minShapeCount = 3;
+let minWideCount = 2;
 let keepGeneral = false;
 let heldOut = null;
 let measureModel = null;
@@ -40,6 +41,7 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--out') out = args[++i];
   else if (args[i] === '--iterations') iterations = Number(args[++i]);
   else if (args[i] === '--min-shape-count') minShapeCount = Number(args[++i]);
+  else if (args[i] === '--min-wide-count') minWideCount = Number(args[++i]);
   else if (args[i] === '--keep-general') keepGeneral = true;
   else if (args[i] === '--held-out') heldOut = args[++i];
   else if (args[i] === '--model') measureModel = args[++i];
@@ -90,6 +92,7 @@ function candidates(p, features, last, second, color) {
     if (verdict === JUDGE_ILLEGAL || verdict === JUDGE_EYE) continue;
     features.compute(p, w, color, vector);
     vector[SHAPE_GROUP] = canonicalShape(vector[SHAPE_GROUP]);
+    vector[WIDE_SHAPE_GROUP] = canonicalShape(vector[WIDE_SHAPE_GROUP]);
     vertices.push(w);
     flat.push(...vector);
   }
@@ -150,11 +153,41 @@ const train = measureModel !== null ? [] : extract(heldOutFiles === null ? files
 const test = extract(heldOutFiles ?? files.filter((_, i) => i % 10 === 9));
 console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
+// The wide shapes' dictionary: canonical code -> group value (1, 2, ...), for the codes the expert chose (or the
+// teacher's shares added up to) at least --min-wide-count times in the training games; the others count as absent.
+const wideChosen = new Map();
+for (const { flat, chosen, weights } of train) {
+  const count = flat.length / FEATURE_GROUP_COUNT;
+  for (let k = 0; k < count; k++) {
+    const share = weights === undefined ? (k === chosen ? 1 : 0) : weights[k];
+    if (share === 0) continue;
+    const code = flat[k * FEATURE_GROUP_COUNT + WIDE_SHAPE_GROUP];
+    wideChosen.set(code, (wideChosen.get(code) ?? 0) + share);
+  }
+}
+/** A model file's two models as stored (`--model`). */
+const storedModel = (name) => {
+  const found = new RegExp(`export const ${name}_MODEL: PriorModel = (.*);\\n`).exec(readFileSync(measureModel, 'utf8'));
+  if (found === null) throw new Error(`no ${name}_MODEL in ${measureModel}`);
+  return JSON.parse(found[1]);
+};
+// Measuring a model file: its own dictionary.
+const wideCodes =
+  measureModel !== null
+    ? (storedModel('LATTICE').wideShapes ?? []).map(([code]) => code)
+    : [...wideChosen].filter(([, n]) => n >= minWideCount).map(([code]) => code).sort((a, b) => a - b);
+const wideValue = new Map(wideCodes.map((code, k) => [code, k + 1]));
+for (const { flat } of [...train, ...test]) {
+  for (let i = WIDE_SHAPE_GROUP; i < flat.length; i += FEATURE_GROUP_COUNT) flat[i] = wideValue.get(flat[i]) ?? 0;
+}
+console.log(`wide shapes: ${wideChosen.size} chosen, ${wideCodes.length} chosen at least ${minWideCount} times`);
+const VALUES = FEATURE_VALUES.map((count, g) => (g === WIDE_SHAPE_GROUP ? wideCodes.length + 1 : count));
+
 function fit(competitions, withShapes) {
-  const gammas = FEATURE_VALUES.map((count) => new Float64Array(count).fill(1));
+  const gammas = VALUES.map((count) => new Float64Array(count).fill(1));
   const groups = withShapes ? FEATURE_GROUP_COUNT : SHAPE_GROUP;
-  const wins = FEATURE_VALUES.map((count) => new Float64Array(count));
-  const seen = FEATURE_VALUES.map((count) => new Float64Array(count));
+  const wins = VALUES.map((count) => new Float64Array(count));
+  const seen = VALUES.map((count) => new Float64Array(count));
   let candidates = 0;
   for (const { flat, chosen, weights } of competitions) {
     if (weights === undefined) for (let g = 0; g < groups; g++) wins[g][flat[chosen * FEATURE_GROUP_COUNT + g]]++;
@@ -230,13 +263,11 @@ const round = (x) => Number(x.toPrecision(3));
 
 if (measureModel !== null) {
   // The model file's two models, as gammas per group and value (shapes not listed: 1).
-  const text = readFileSync(measureModel, 'utf8');
   for (const [name, withShapes] of [['LATTICE', true], ['GENERAL', false]]) {
-    const found = new RegExp(`export const ${name}_MODEL: PriorModel = (.*);\\n`).exec(text);
-    if (found === null) throw new Error(`no ${name}_MODEL in ${measureModel}`);
-    const stored = JSON.parse(found[1]);
-    const gammas = FEATURE_VALUES.map((count, g) => (g === SHAPE_GROUP ? new Float64Array(count).fill(1) : Float64Array.from(stored.groups[g])));
+    const stored = storedModel(name);
+    const gammas = VALUES.map((count, g) => (g >= SHAPE_GROUP ? new Float64Array(count).fill(1) : Float64Array.from(stored.groups[g])));
     for (const [code, gamma] of stored.shapes) gammas[SHAPE_GROUP][code] = gamma;
+    for (const [code, gamma] of stored.wideShapes ?? []) gammas[WIDE_SHAPE_GROUP][wideValue.get(code)] = gamma;
     const held = accuracy({ gammas, groups: withShapes ? FEATURE_GROUP_COUNT : SHAPE_GROUP }, test);
     console.log(`${name.toLowerCase()} (${measureModel}): first choice right in ${(100 * held.rate).toFixed(1)}% of the held-out positions, log-likelihood ${held.logLikelihood.toFixed(4)}`);
   }
@@ -261,7 +292,9 @@ for (const [name, withShapes] of [['lattice', true], ['general', false]]) {
     }
     console.log(`  shapes: ${shapes.length} seen at least ${minShapeCount} times`);
   }
-  models[name] = { groups, shapes };
+  const wideShapes = [];
+  if (withShapes) for (let k = 0; k < wideCodes.length; k++) wideShapes.push([wideCodes[k], round(model.gammas[WIDE_SHAPE_GROUP][k + 1])]);
+  models[name] = { groups, shapes, wideShapes };
 }
 
 if (out !== null) {
@@ -277,13 +310,14 @@ if (out !== null) {
   }
   const text = `/**
  * The learned prior's move model (bots/learned-prior.ts), generated by scripts/train-prior.mjs from ${files.length} games
- * (${train.length} positions of ${player}'s moves; command in docs/bots.md). Strengths (gammas) per feature group and
+ * (${train.length} positions of ${teacher !== null ? `the move probabilities in ${teacher}` : `${player}'s moves`}; command in docs/bots.md). Strengths (gammas) per feature group and
  * value of bots/move-features.ts; value 0 of each group is the reference, 1. \`shapes\`: canonical 3x3 shape codes
- * and their strengths (codes not listed: 1). Do not edit by hand: retrain.${generalNote}
+ * and their strengths (codes not listed: 1); \`wideShapes\`: the same for the wide shapes' dictionary. Do not edit by hand: retrain.${generalNote}
  */
 export interface PriorModel {
   readonly groups: readonly (readonly number[])[];
   readonly shapes: readonly (readonly [number, number])[];
+  readonly wideShapes: readonly (readonly [number, number])[];
 }
 
 export const LATTICE_MODEL: PriorModel = ${JSON.stringify(models.lattice)};

@@ -49,12 +49,12 @@ describe('NodePool', () => {
     expect(pool.full).toBe(false);
   });
 
-  it('sizes a budget in bytes: 34 bytes a node with two colours', () => {
-    // Move, first child, child count, visits, AMAF visits and reward (4 bytes each), mover and seat (1 each), and a
-    // reward sum per colour (4 each); no parent index, which nothing reads.
-    expect(NodePool.bytesPerNode(2)).toBe(34);
-    expect(NodePool.bytesPerNode(3)).toBe(38);
-    expect(NodePool.nodesFor(34 * 1000, 2)).toBe(1000);
+  it('sizes a budget in bytes: 38 bytes a node with two colours', () => {
+    // Move, first child, child count, visits, AMAF visits and reward, a prior's virtual wins (4 bytes each), mover
+    // and seat (1 each), and a reward sum per colour (4 each); no parent index, which nothing reads.
+    expect(NodePool.bytesPerNode(2)).toBe(38);
+    expect(NodePool.bytesPerNode(3)).toBe(42);
+    expect(NodePool.nodesFor(38 * 1000, 2)).toBe(1000);
     expect(new NodePool(1 << 30, 2).capacity).toBe(INITIAL_NODES);
   });
 

@@ -56,7 +56,8 @@ describe('search tuning options', () => {
     const rules = parseRules('area');
     if (!graph.ok || !rules.ok) throw new Error('setup');
     const spread = (learnedPriorScale: number) => {
-      const bot = createBot('uct', { seed: '5', playouts: 1, learnedPriorScale });
+      // The scale shapes the value form, which lattices use only without Pachi's form.
+      const bot = createBot('uct', { seed: '5', playouts: 1, learnedPriorScale, learnedPriorWins: 0 });
       if (!bot.ok) throw new Error(bot.error.message);
       const uct = bot.value as UctBot;
       const game = new Game(graph.value, rules.value);
@@ -66,9 +67,42 @@ describe('search tuning options', () => {
       const rewards = uct.rootStats().rewards.slice(0, -1);
       return Math.max(...rewards) - Math.min(...rewards);
     };
-    // Values 0.5 + 0.4 tanh(S ln r): S = 0.05 keeps them within a few hundredths of 0.5, S = 3 reaches 0.1 and 0.9.
-    expect(spread(0.05)).toBeLessThan(2);
+    // Values 0.5 + 0.4 tanh(S ln r), r within about e^-10 to e^4 of the average: S = 0.02 keeps them within a tenth
+    // of 0.5, S = 3 reaches 0.1 and 0.9.
+    expect(spread(0.02)).toBeLessThan(2);
     expect(spread(3)).toBeGreaterThan(6);
+  });
+
+  it("the learned prior's virtual wins reach the tree: sqrt(p) x W of them, in the children's own statistics", () => {
+    const graph = parseGraphSpec('grid 5 5');
+    const rules = parseRules('area');
+    if (!graph.ok || !rules.ok) throw new Error('setup');
+    const rootExtras = (learnedPriorWins: number, spec = 'grid 5 5') => {
+      const built = parseGraphSpec(spec);
+      if (!built.ok) throw new Error('setup');
+      const bot = createBot('uct', { seed: '7', playouts: 1, learnedPriorWins });
+      if (!bot.ok) throw new Error(bot.error.message);
+      const uct = bot.value as UctBot;
+      uct.genmove(new Game(built.value, rules.value), 1);
+      const local = (uct as unknown as { local?: unknown }).local ?? uct;
+      const { pool, root } = local as { pool: { firstChild: Int32Array; childCount: Int32Array; extraWins: Int32Array; visits: Int32Array; move: Int32Array }; root: number };
+      const first = pool.firstChild[root];
+      const extras: number[] = [];
+      for (let k = 0; k < pool.childCount[root]; k++) extras.push(pool.extraWins[first + k]);
+      return { extras, stats: uct.rootStats() };
+    };
+    // The model's probabilities over the 25 moves sum to 1, so their square roots sum to between 1 and 5: with W =
+    // 400, 400 to 2,000 virtual wins in all (each rounded), none for the pass.
+    const { extras, stats } = rootExtras(400);
+    const total = extras.reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(400 - 13);
+    expect(total).toBeLessThanOrEqual(2000 + 13);
+    expect(extras[extras.length - 1]).toBe(0);
+    // Moves are chosen and judged on real and prior visits alone: the one simulation and 10 prior visits a child.
+    expect(stats.visits.reduce((a, b) => a + b, 0)).toBe(1 + 26 * 10);
+    // W = 0 is the value form; graphs without the lattice model keep it whatever W is.
+    expect(rootExtras(0).extras.every((x) => x === 0)).toBe(true);
+    expect(rootExtras(400, 'hex 3').extras.every((x) => x === 0)).toBe(true);
   });
 
   it('the score weight reaches the playouts: wins by small margins no longer count in full', () => {

@@ -4,6 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Match } from '../../play/match.js';
+import { parseVertex } from '../../src/notation.js';
 
 /** The person's first move and the computer's reply: the person is to move again, with the bot made. */
 export function afterFirstExchange(match: Match): void {
@@ -18,4 +19,14 @@ export function reportedVisits(match: Match): { simulations: number; visits: num
   if (!outcome.ok) throw new Error(outcome.message);
   const { simulations, moves } = outcome.analysis;
   return { simulations, visits: moves.reduce((sum, m) => sum + m.visits, 0), top: moves[0].move };
+}
+
+/** The person's second move: the first of B2, D2, B4 and D4 that the computer's reply left empty. */
+export function secondMove(match: Match): string {
+  const { graph, position } = match.game;
+  for (const name of ['B2', 'D2', 'B4', 'D4']) {
+    const parsed = parseVertex(graph, name);
+    if (parsed.ok && parsed.value >= 0 && position.color[parsed.value] === 0) return name;
+  }
+  throw new Error('no free second move');
 }

@@ -12,7 +12,7 @@ import type { MatchRequest } from '../../play/match-request.js';
 import type { runTerminalGame as RunTerminalGame } from '../../play/terminal-game.js';
 import { ensureDist } from '../gtp/build-dist.js';
 import { REPO_ROOT } from '../gtp/tst-runner.js';
-import { afterFirstExchange, reportedVisits } from '../helpers/match-turns.js';
+import { afterFirstExchange, reportedVisits, secondMove } from '../helpers/match-turns.js';
 
 const dist = (path: string) => pathToFileURL(join(REPO_ROOT, 'dist', path)).href;
 
@@ -72,7 +72,7 @@ describe('Match.ponderInBackground', () => {
     expect(match.stopBackgroundPonder()).toBeGreaterThan(0);
     expect(match.ponderInBackground()).toBe(false); // the turn's 100 ms are spent
 
-    expect(match.playHumanText('B2').ok).toBe(true);
+    expect(match.playHumanText(secondMove(match)).ok).toBe(true);
     match.playBot();
     expect(match.ponderInBackground()).toBe(true); // a new turn
     match.releaseBot(); // stops and waits for the thread, then lets it go
@@ -84,13 +84,15 @@ describe('Match.ponderInBackground', () => {
 describe('the terminal game', () => {
   it('ponders while it waits for the person\'s input and reports it with the computer\'s next move', () => {
     const match = newMatch();
-    const inputs = ['C3', 'B2', 'quit'];
+    const inputs = ['C3', null, 'quit'];
     let out = '';
     try {
       runTerminalGame(match, {
         readLine: () => {
           block(300);
-          return inputs.shift() ?? null;
+          const input = inputs.shift();
+          // The second move is a point the computer's reply left free.
+          return input === null ? secondMove(match) : (input ?? null);
         },
         write: (text) => void (out += text),
         color: false,
@@ -99,7 +101,7 @@ describe('the terminal game', () => {
     } finally {
       match.releaseBot();
     }
-    // After C3 and the reply the person thinks (300 ms) over B2: the reply to B2 reports that search.
+    // After C3 and the reply the person thinks (300 ms) over a second move: the reply to it reports that search.
     const replies = match.log.filter((r) => r.byBot);
     expect(replies).toHaveLength(2);
     expect(replies[0].pondered).toBeUndefined();

@@ -10,7 +10,7 @@ import { readMatchRequest, type MatchRequest } from '../../play/match-request.js
 import { startWebServer, type RunningServer } from '../../play/web-server.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
 import { HAS_CHROMIUM, launchChromium } from './browser.js';
-import { afterFirstExchange, reportedVisits } from '../helpers/match-turns.js';
+import { afterFirstExchange, reportedVisits, secondMove } from '../helpers/match-turns.js';
 
 function newMatch(request: MatchRequest, ponderMilliseconds?: number): Match {
   const settings = readMatchRequest({ graph: 'grid 5 5', rules: 'area', bot: 'uct', playouts: 300, color: 'black', ...request });
@@ -56,7 +56,7 @@ describe('Match.ponder', () => {
     expect(slices).toBeLessThanOrEqual(4);
     expect(match.ponder(50)).toBe(0);
 
-    expect(match.playHumanText('B2').ok).toBe(true);
+    expect(match.playHumanText(secondMove(match)).ok).toBe(true);
     match.playBot();
     expect(match.ponder(50)).toBeGreaterThan(0);
 
@@ -117,7 +117,9 @@ describe('the web server', () => {
     expect((await callAt(server.url, '/api/info')).json.ponder).toBe(true);
     const id = await gameAtPersonsTurnAt(server.url);
     expect(await waitForPondering(server.url, id, 5000)).toBeGreaterThan(0);
-    const played = await callAt(server.url, '/api/play', { id, move: 'B2' });
+    // The person's second move: the first point of these that the computer's reply left free.
+    let played = await callAt(server.url, '/api/play', { id, move: 'B2' });
+    for (const move of ['D2', 'B4', 'D4']) if (played.status === 409) played = await callAt(server.url, '/api/play', { id, move });
     expect(played.status).toBe(200);
     expect(played.json.pondered).toBe(0);
     // The computer's reply reports the simulations it searched on the person's time.
