@@ -873,7 +873,8 @@ class SearchState {
       let value = 0;
       if (move !== DEAD_MOVE) {
         if (!this.settings.priors) value = 1;
-        else if (move === PASS) value = PRIOR_PASS;
+        // In Pachi's form the moves' values are the model's probabilities, which leave the pass out.
+        else if (move === PASS) value = this.priorWins > 0 ? 0 : PRIOR_PASS;
         else if (learned !== null) value = learned[next++];
         else value = priorValue(position, move, pool.mover[child], this.squarePatterns, this.boardLines, this.settings.cutConnect);
       }
