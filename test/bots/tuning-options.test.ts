@@ -14,6 +14,7 @@ import { Game } from '../../src/game.js';
 import { parseGraphSpec } from '../../src/families.js';
 import { parseRules } from '../../src/rules.js';
 import { testEngine } from '../helpers/engine.js';
+import { PASS } from '../../src/vocabulary.js';
 
 function engine(options: { exploration?: number; raveEquivalence?: number; expandVisits?: number }): GtpEngine {
   return testEngine('grid 5 5', 'area', { bot: 'uct', seed: '3', playouts: 2000, ...options });
@@ -103,6 +104,28 @@ describe('search tuning options', () => {
     // W = 0 is the value form; graphs without the lattice model keep it whatever W is.
     expect(rootExtras(0).extras.every((x) => x === 0)).toBe(true);
     expect(rootExtras(400, 'hex 3').extras.every((x) => x === 0)).toBe(true);
+  });
+
+  it("analysis reports Pachi's form's priors as the model's probabilities, the pass left out", () => {
+    const graph = parseGraphSpec('grid 5 5');
+    const rules = parseRules('area');
+    if (!graph.ok || !rules.ok) throw new Error('setup');
+    const priorsOf = (learnedPriorWins: number) => {
+      const bot = createBot('uct', { seed: '8', playouts: null, learnedPriorWins, exploration: 5 });
+      if (!bot.ok) throw new Error(bot.error.message);
+      const uct = bot.value as UctBot;
+      expect(uct.begin(new Game(graph.value, rules.value), 1, { ownership: false })).toBe(true);
+      // Enough simulations, spread by a large exploration term, that every root move is visited and reported.
+      while (uct.report().moves.length < 26 && uct.report().visits < 20_000) uct.run(200);
+      return new Map(uct.report().moves.map((m) => [m.move, m.prior]));
+    };
+    const pachi = priorsOf(210);
+    expect(pachi.get(PASS)).toBe(0);
+    expect([...pachi.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    // The value form gives the pass its 0.3 beside the moves' values (about 0.5 each): a small, non-zero share.
+    const values = priorsOf(0);
+    expect(values.get(PASS)).toBeGreaterThan(0);
+    expect(values.get(PASS)).toBeLessThan(0.05);
   });
 
   it('the score weight reaches the playouts: wins by small margins no longer count in full', () => {
