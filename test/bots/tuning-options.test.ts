@@ -111,7 +111,7 @@ describe('search tuning options', () => {
     const rules = parseRules('area');
     if (!graph.ok || !rules.ok) throw new Error('setup');
     const priorsOf = (learnedPriorWins: number) => {
-      const bot = createBot('uct', { seed: '8', playouts: null, learnedPriorWins, exploration: 5 });
+      const bot = createBot('uct', { seed: '8', learnedPriorWins, exploration: 5 });
       if (!bot.ok) throw new Error(bot.error.message);
       const uct = bot.value as UctBot;
       expect(uct.begin(new Game(graph.value, rules.value), 1, { ownership: false })).toBe(true);
