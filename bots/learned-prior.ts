@@ -1,10 +1,12 @@
 /**
- * The learned prior: a fresh child's prior value from a move model fitted to a strong program's choices
- * (bots/prior-model.ts, trained by scripts/train-prior.mjs on bots/move-features.ts's features), in the manner of
- * Coulom's move patterns and Pachi's pattern prior. Each move gets a strength, the product of its features'
- * strengths; a node's children are compared with the average of their strengths, so the value says how much more
- * (or less) likely than an average move the model thinks a move is: 0.5 + 0.4 tanh(scale ln r) for r times the
- * average. Square lattices use the model with 3x3 and wide shapes, other graphs the one without.
+ * The learned prior: a fresh child's prior from a move model fitted to a strong program's choices or move
+ * probabilities (bots/prior-model.ts, trained by scripts/train-prior.mjs on bots/move-features.ts's features), in
+ * the manner of Coulom's move patterns and Pachi's pattern prior. Each move gets a strength, the product of its
+ * features' strengths. `values` compares a node's children with the average of their strengths, so the value says
+ * how much more (or less) likely than an average move the model thinks a move is: 0.5 + 0.4 tanh(scale ln r) for r
+ * times the average; `probabilities` gives each child's share of their strengths, which the search turns into
+ * virtual wins (Pachi's form, bots/uct.ts). Square lattices use the model with 3x3 and wide shapes, other graphs
+ * the one without.
  */
 import type { Graph } from '../src/graph.js';
 import type { Position } from '../src/position.js';
