@@ -287,6 +287,19 @@ export class NodePool {
     return this.reward[node * this.colors + color - 1] / REWARD_SCALE;
   }
 
+  /**
+   * The node's visits without the virtual wins a prior added (extraWins): what moves are chosen, judged, reported and
+   * expanded on. A prior's constant virtual visits stay in.
+   */
+  searchedVisits(node: number): number {
+    return this.visits[node] - this.extraWins[node];
+  }
+
+  /** The mover's reward sum without the virtual wins a prior added, to go with searchedVisits. */
+  searchedReward(node: number): number {
+    return this.rewardOf(node, this.mover[node]) - this.extraWins[node];
+  }
+
   /** Mean reward of the node's mover, or `fallback` when unvisited. */
   value(node: number, fallback: number): number {
     const n = this.visits[node];

@@ -343,10 +343,9 @@ export class UctBot implements Bot, SlicedMoveSearch {
     for (let k = 0; k < count; k++) {
       const child = first + k;
       if (pool.move[child] === DEAD_MOVE) continue;
-      const extra = pool.extraWins[child];
-      const visits = Math.max(0, pool.visits[child] - virtual - extra);
+      const visits = Math.max(0, pool.searchedVisits(child) - virtual);
       if (visits === 0) continue;
-      const winrate = (pool.rewardOf(child, pool.mover[child]) - extra) / (pool.visits[child] - extra);
+      const winrate = pool.searchedReward(child) / pool.searchedVisits(child);
       moves.push({
         move: pool.move[child],
         visits,
@@ -366,19 +365,19 @@ export class UctBot implements Bot, SlicedMoveSearch {
   private principalVariation(node: number, virtual: number): { pv: number[]; pvVisits: number[] } {
     const pool = this.pool!;
     const line = [pool.move[node]];
-    const visits = [pool.visits[node] - virtual - pool.extraWins[node]];
+    const visits = [pool.searchedVisits(node) - virtual];
     let at = node;
     while (line.length < MAX_PV_LENGTH && pool.childCount[at] > 0) {
       const first = pool.firstChild[at];
       let best = NO_NODE;
       for (let k = 0; k < pool.childCount[at]; k++) {
         const child = first + k;
-        if (pool.move[child] === DEAD_MOVE || pool.visits[child] - pool.extraWins[child] <= virtual) continue;
-        if (best === NO_NODE || pool.visits[child] - pool.extraWins[child] > pool.visits[best] - pool.extraWins[best]) best = child;
+        if (pool.move[child] === DEAD_MOVE || pool.searchedVisits(child) <= virtual) continue;
+        if (best === NO_NODE || pool.searchedVisits(child) > pool.searchedVisits(best)) best = child;
       }
       if (best === NO_NODE) break;
       line.push(pool.move[best]);
-      visits.push(pool.visits[best] - virtual - pool.extraWins[best]);
+      visits.push(pool.searchedVisits(best) - virtual);
       at = best;
     }
     return { pv: line, pvVisits: visits };
@@ -500,9 +499,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
       if (pool.move[child] === DEAD_MOVE) continue;
       stats.moves.push(pool.move[child]);
       // A prior's virtual wins are not search: moves are chosen and judged on the rest.
-      const extra = pool.extraWins[child];
-      stats.visits.push(pool.visits[child] - extra);
-      stats.rewards.push(pool.rewardOf(child, pool.mover[child]) - extra);
+      stats.visits.push(pool.searchedVisits(child));
+      stats.rewards.push(pool.searchedReward(child));
     }
     return stats;
   }
@@ -1169,7 +1167,7 @@ class SearchState {
       if (count === 0) {
         // Real visits only (this one included, counted on the way down): a prior's virtual visits must not expand a
         // leaf on its first visit.
-        if (node === root || pool.visits[node] - pool.extraWins[node] <= this.expandAt) break;
+        if (node === root || pool.searchedVisits(node) <= this.expandAt) break;
         if (!this.expand(node, seat, ko, lastMove, secondLastMove)) {
           // The colour to move can neither move nor pass: it loses (famine, Conway).
           rewards = this.lossFor(order[seat]);
