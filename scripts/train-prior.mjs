@@ -14,7 +14,9 @@
 // bots/prior-model.ts) on the held-out games instead of fitting one. `--teacher FILE` learns soft targets instead
 // of the players' moves: every position of the given games that FILE labels (scripts/pachi-pattern-labels.mjs
 // writes such a file: another program's move probabilities), whoever moved, each candidate's share counting as a
-// fractional win.
+// fractional win. `--positions FILE` fits the general model alone (the lattice model is kept from the --out file) on
+// positions of any graph without square patterns labelled with soft targets by scripts/search-labels.mjs (the
+// search's own move shares); every tenth game is held out.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGraphSpec } from '../dist/src/families.js';
@@ -35,6 +37,7 @@ let keepGeneral = false;
 let heldOut = null;
 let measureModel = null;
 let teacher = null;
+let positionsFile = null;
 const inputs = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--player') player = args[++i];
@@ -46,11 +49,13 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === '--held-out') heldOut = args[++i];
   else if (args[i] === '--model') measureModel = args[++i];
   else if (args[i] === '--teacher') teacher = args[++i];
+  else if (args[i] === '--positions') positionsFile = args[++i];
   else inputs.push(args[i]);
 }
 const sgfFiles = (path) => (statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(path, f)) : [path]);
 const files = inputs.flatMap(sgfFiles);
-if (files.length === 0 && measureModel === null) throw new Error('no .sgf files given');
+if (files.length === 0 && measureModel === null && positionsFile === null) throw new Error('no .sgf files given');
+if (positionsFile !== null && (measureModel !== null || teacher !== null || keepGeneral)) throw new Error('--positions fits the general model alone: no --model, --teacher or --keep-general with it');
 const heldOutFiles = heldOut === null ? null : sgfFiles(heldOut);
 /** The players whose moves are learnt (`--player a,b`). */
 const players = new Set(player.split(','));
@@ -148,10 +153,66 @@ function extract(paths, useTeacher = false) {
   return competitions;
 }
 
+/**
+ * `--positions FILE`: competitions from positions of any graph (scripts/search-labels.mjs: {graph, game, moves:
+ * [[colour, vertex]...], color, labels: [[vertex, share]...]}), into train or test (every tenth game of the file).
+ * Graphs with square patterns are the lattice model's and are skipped.
+ */
+function extractPositions(path) {
+  const train = [];
+  const test = [];
+  const graphs = new Map();
+  const gameIndex = new Map();
+  let skipped = 0;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    const row = JSON.parse(line);
+    if (!graphs.has(row.graph)) {
+      const parsed = parseGraphSpec(row.graph);
+      if (!parsed.ok) throw new Error(`${path}: graph ${row.graph}: ${parsed.error.message}`);
+      const g = parsed.value;
+      const patterns = SquarePatterns.forGraph(g);
+      graphs.set(row.graph, patterns === null ? { g, features: new MoveFeatures(g.n, null, BoardLines.forGraph(g)) } : null);
+    }
+    const entry = graphs.get(row.graph);
+    if (entry === null) {
+      skipped++;
+      continue;
+    }
+    const { g, features } = entry;
+    const key = `${row.graph}#${row.game}`;
+    if (!gameIndex.has(key)) gameIndex.set(key, gameIndex.size);
+    const p = new Position(g);
+    let last = -1;
+    let second = -1;
+    for (const [color, v] of row.moves) {
+      if (v >= 0) {
+        p.forgetUndo();
+        p.play(v, color, false);
+      }
+      second = last;
+      last = v;
+    }
+    const target = new Map(row.labels);
+    const { flat, vertices } = candidates(p, features, last, second, row.color);
+    const weights = vertices.map((w) => target.get(w) ?? 0);
+    const mass = weights.reduce((a, b) => a + b, 0);
+    if (mass === 0) continue;
+    let chosen = 0;
+    for (let k = 1; k < weights.length; k++) if (weights[k] > weights[chosen]) chosen = k;
+    const competition = { flat: Int32Array.from(flat), chosen, weights: Float64Array.from(weights, (x) => x / mass) };
+    (gameIndex.get(key) % 10 === 9 ? test : train).push(competition);
+  }
+  if (skipped > 0) console.log(`${skipped} positions on graphs with square patterns skipped (the lattice model's)`);
+  console.log(`${gameIndex.size} games of ${graphs.size} graphs: ${train.length} training positions, ${test.length} held out`);
+  return { train, test };
+}
+
 // Every tenth game is held out to measure the model, unless --held-out names the test games.
-const train = measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files, teacher !== null);
-const test = extract(heldOutFiles ?? files.filter((_, i) => i % 10 === 9));
-console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
+const fromPositions = positionsFile === null ? null : extractPositions(positionsFile);
+const train = fromPositions !== null ? fromPositions.train : measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files, teacher !== null);
+const test = fromPositions !== null ? fromPositions.test : extract(heldOutFiles ?? files.filter((_, i) => i % 10 === 9));
+if (fromPositions === null) console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
 // The wide shapes' dictionary: canonical code -> group value (1, 2, ...), for the codes the expert chose (or the
 // teacher's shares added up to) at least --min-wide-count times in the training games; the others count as absent.
@@ -275,7 +336,7 @@ if (measureModel !== null) {
 }
 
 const models = {};
-for (const [name, withShapes] of [['lattice', true], ['general', false]]) {
+for (const [name, withShapes] of positionsFile !== null ? [['general', false]] : [['lattice', true], ['general', false]]) {
   const model = fit(train, withShapes);
   const held = accuracy(model, test);
   const seenBefore = accuracy(model, train);
@@ -308,9 +369,21 @@ if (out !== null) {
     general = JSON.stringify(previous);
     generalNote = '\n * The general model is kept from an earlier fit (--keep-general).';
   }
+  // --positions: the lattice model stays as the --out file has it, and so does its note.
+  let lattice = JSON.stringify(models.lattice);
+  let source = `${files.length} games
+ * (${train.length} positions of ${teacher !== null ? `the move probabilities in ${teacher}` : `${player}'s moves`}; command in docs/bots.md)`;
+  if (positionsFile !== null) {
+    const previous = readFileSync(out, 'utf8');
+    const kept = /export const LATTICE_MODEL: PriorModel = (.*);\n/.exec(previous);
+    const keptSource = /generated by scripts\/train-prior.mjs from ([^;]*;[^)]*\))/.exec(previous);
+    if (kept === null || keptSource === null) throw new Error(`--positions: no LATTICE_MODEL in ${out}`);
+    lattice = kept[1];
+    source = keptSource[1];
+    generalNote = `\n * The general model: ${train.length} positions of graphs without square patterns labelled with the search's move shares (${positionsFile}).`;
+  }
   const text = `/**
- * The learned prior's move model (bots/learned-prior.ts), generated by scripts/train-prior.mjs from ${files.length} games
- * (${train.length} positions of ${teacher !== null ? `the move probabilities in ${teacher}` : `${player}'s moves`}; command in docs/bots.md). Strengths (gammas) per feature group and
+ * The learned prior's move model (bots/learned-prior.ts), generated by scripts/train-prior.mjs from ${source}. Strengths (gammas) per feature group and
  * value of bots/move-features.ts; value 0 of each group is the reference, 1. \`shapes\`: canonical 3x3 shape codes
  * and their strengths (codes not listed: 1); \`wideShapes\`: the same for the wide shapes' dictionary. Do not edit by hand: retrain.${generalNote}
  */
@@ -320,7 +393,7 @@ export interface PriorModel {
   readonly wideShapes: readonly (readonly [number, number])[];
 }
 
-export const LATTICE_MODEL: PriorModel = ${JSON.stringify(models.lattice)};
+export const LATTICE_MODEL: PriorModel = ${lattice};
 
 export const GENERAL_MODEL: PriorModel = ${general};
 `;
