@@ -105,7 +105,7 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   learnedPrior: true,
   learnedPriorScale: 0.4,
   // Pachi's 9x9 value (its pattern prior: 300 x 14 / 20); won on 9x9 (docs/bots.md, The learned prior).
-  learnedPriorWins: 210,
+  learnedPriorWins: 150,
   // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
   dynamicKomi: false,
   dynamicKomiPerStone: DEFAULT_DYNAMIC_KOMI.perStone,

@@ -55,7 +55,7 @@ for (let i = 0; i < args.length; i++) {
 const sgfFiles = (path) => (statSync(path).isDirectory() ? readdirSync(path).filter((f) => f.endsWith('.sgf')).sort().map((f) => join(path, f)) : [path]);
 const files = inputs.flatMap(sgfFiles);
 if (files.length === 0 && measureModel === null && positionsFile === null) throw new Error('no .sgf files given');
-if (positionsFile !== null && (measureModel !== null || teacher !== null || keepGeneral)) throw new Error('--positions fits the general model alone: no --model, --teacher or --keep-general with it');
+if (positionsFile !== null && (teacher !== null || keepGeneral)) throw new Error('--positions fits (or with --model measures) the general model alone: no --teacher or --keep-general with it');
 const heldOutFiles = heldOut === null ? null : sgfFiles(heldOut);
 /** The players whose moves are learnt (`--player a,b`). */
 const players = new Set(player.split(','));
@@ -210,7 +210,7 @@ function extractPositions(path) {
 
 // Every tenth game is held out to measure the model, unless --held-out names the test games.
 const fromPositions = positionsFile === null ? null : extractPositions(positionsFile);
-const train = fromPositions !== null ? fromPositions.train : measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files, teacher !== null);
+const train = fromPositions !== null ? (measureModel !== null ? [] : fromPositions.train) : measureModel !== null ? [] : extract(heldOutFiles === null ? files.filter((_, i) => i % 10 !== 9) : files, teacher !== null);
 const test = fromPositions !== null ? fromPositions.test : extract(heldOutFiles ?? files.filter((_, i) => i % 10 === 9));
 if (fromPositions === null) console.log(`${files.length} games: ${train.length} training positions, ${test.length} held out`);
 
@@ -324,7 +324,7 @@ const round = (x) => Number(x.toPrecision(3));
 
 if (measureModel !== null) {
   // The model file's two models, as gammas per group and value (shapes not listed: 1).
-  for (const [name, withShapes] of [['LATTICE', true], ['GENERAL', false]]) {
+  for (const [name, withShapes] of positionsFile !== null ? [['GENERAL', false]] : [['LATTICE', true], ['GENERAL', false]]) {
     const stored = storedModel(name);
     const gammas = VALUES.map((count, g) => (g >= SHAPE_GROUP ? new Float64Array(count).fill(1) : Float64Array.from(stored.groups[g])));
     for (const [code, gamma] of stored.shapes) gammas[SHAPE_GROUP][code] = gamma;
