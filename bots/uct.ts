@@ -104,7 +104,8 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   playoutCuts: true,
   learnedPrior: true,
   learnedPriorScale: 0.4,
-  // Pachi's 9x9 value (its pattern prior: 300 x 14 / 20); won on 9x9 (docs/bots.md, The learned prior).
+  // Below Pachi's 9x9 value of 210 (300 x 14 / 20): our model copies its prior only in part, and 150 beat 210 in
+  // self-play on 9x9 and 13x13 (docs/bots.md, Tuning W).
   learnedPriorWins: 150,
   // Off: on 9x9 it did not win games (docs/bots.md, Dynamic komi).
   dynamicKomi: false,
