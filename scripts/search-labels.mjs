@@ -16,6 +16,7 @@ import { readSetup } from '../dist/src/setup.js';
 import { Game } from '../dist/src/game.js';
 import { PASS } from '../dist/src/vocabulary.js';
 import { createBot } from '../dist/bots/registry.js';
+import { DEFAULT_UCT_SETTINGS } from '../dist/bots/uct.js';
 
 const args = process.argv.slice(2);
 let graphs = [];
@@ -41,8 +42,8 @@ if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a wh
 if (!Number.isInteger(playouts) || playouts < 100) throw new Error('--playouts must be a whole number >= 100');
 writeFileSync(out, '');
 
-/** Prior visits a fresh child gets (bots/uct.ts DEFAULT_UCT_SETTINGS.priorVisits): not search, so not label. */
-const PRIOR_VISITS = 10;
+/** The prior visits a fresh child gets are not search, so not label. */
+const PRIOR_VISITS = DEFAULT_UCT_SETTINGS.priorVisits;
 let positions = 0;
 const started = Date.now();
 for (const spec of graphs) {
@@ -61,8 +62,9 @@ for (const spec of graphs) {
     while (!game.over && history.length < 3 * graph.n) {
       const color = game.toMove;
       let move = bot.genmove(game, color);
-      const stats = bot.lastSearch === null ? null : bot.rootStats?.();
-      if (stats !== null && stats !== undefined && move !== PASS && move >= 0) {
+      // A move that needed no search (bots/uct.ts earlyMove) leaves no statistics of this position.
+      const stats = bot.lastSearch === null ? null : bot.rootStats();
+      if (stats !== null && move >= 0) {
         const searched = stats.visits.map((v) => Math.max(0, v - PRIOR_VISITS));
         const total = searched.reduce((a, b) => a + b, 0);
         if (total > 0) {

@@ -129,14 +129,8 @@ function extract(paths, useTeacher = false) {
       const labels = useTeacher ? teacherLabels.get(`${path}#${index}`) : undefined;
       if (labels !== undefined) {
         const target = new Map(labels.map(([name, percent]) => [vertexOf(name, sgf.width), percent]));
-        const { flat, vertices } = candidates(p, features, last, second, move.color);
-        const weights = vertices.map((w) => target.get(w) ?? 0);
-        const mass = weights.reduce((a, b) => a + b, 0);
-        if (mass > 0) {
-          let chosen = 0;
-          for (let k = 1; k < weights.length; k++) if (weights[k] > weights[chosen]) chosen = k;
-          competitions.push({ flat: Int32Array.from(flat), chosen, weights: Float64Array.from(weights, (x) => x / mass) });
-        }
+        const competition = softCompetition(p, features, last, second, move.color, target);
+        if (competition !== null) competitions.push(competition);
       } else if (!useTeacher && v >= 0 && players.has(names[move.color])) {
         const { flat, vertices } = candidates(p, features, last, second, move.color);
         const chosen = vertices.indexOf(v);
@@ -193,19 +187,27 @@ function extractPositions(path) {
       second = last;
       last = v;
     }
-    const target = new Map(row.labels);
-    const { flat, vertices } = candidates(p, features, last, second, row.color);
-    const weights = vertices.map((w) => target.get(w) ?? 0);
-    const mass = weights.reduce((a, b) => a + b, 0);
-    if (mass === 0) continue;
-    let chosen = 0;
-    for (let k = 1; k < weights.length; k++) if (weights[k] > weights[chosen]) chosen = k;
-    const competition = { flat: Int32Array.from(flat), chosen, weights: Float64Array.from(weights, (x) => x / mass) };
+    const competition = softCompetition(p, features, last, second, row.color, new Map(row.labels));
+    if (competition === null) continue;
     (gameIndex.get(key) % 10 === 9 ? test : train).push(competition);
   }
   if (skipped > 0) console.log(`${skipped} positions on graphs with square patterns skipped (the lattice model's)`);
   console.log(`${gameIndex.size} games of ${graphs.size} graphs: ${train.length} training positions, ${test.length} held out`);
   return { train, test };
+}
+
+/**
+ * A competition with soft targets: the candidates of `color` in p, each weighted by its share in `target` (vertex ->
+ * share), normalised; the heaviest is the `chosen` one that accuracy() scores. Null when no candidate has a share.
+ */
+function softCompetition(p, features, last, second, color, target) {
+  const { flat, vertices } = candidates(p, features, last, second, color);
+  const weights = vertices.map((w) => target.get(w) ?? 0);
+  const mass = weights.reduce((a, b) => a + b, 0);
+  if (mass === 0) return null;
+  let chosen = 0;
+  for (let k = 1; k < weights.length; k++) if (weights[k] > weights[chosen]) chosen = k;
+  return { flat: Int32Array.from(flat), chosen, weights: Float64Array.from(weights, (x) => x / mass) };
 }
 
 // Every tenth game is held out to measure the model, unless --held-out names the test games.
