@@ -116,13 +116,13 @@ export class SquarePatterns {
 
   /** Patterns for a square lattice (grid or torus), or null for any other graph. */
   static forGraph(graph: Graph): SquarePatterns | null {
-    const lattice = graph.meta.lattice;
-    if (!lattice || graph.arcCount > 0 || lattice.width * lattice.height !== graph.n) return null;
-    for (const wrap of [false, true]) {
-      const ring = buildRing(lattice.width, lattice.height, wrap);
-      if (ring && orthogonalsAreTheNeighbours(graph, ring)) return new SquarePatterns(ring);
-    }
-    return null;
+    const ring = squareRing(graph);
+    return ring === null ? null : new SquarePatterns(ring);
+  }
+
+  /** Whether the graph is a square lattice (a grid or a torus, undirected): where the patterns could apply. */
+  static fits(graph: Graph): boolean {
+    return squareRing(graph) !== null;
   }
 
   /** Whether playing the empty vertex v makes a pattern, judged from its eight surroundings (colours 1 and 2). */
@@ -137,6 +137,17 @@ export class SquarePatterns {
     }
     return this.table[code] === 1;
   }
+}
+
+/** The eight surroundings of every vertex when the graph is a square lattice laid out as its meta says, else null. */
+function squareRing(graph: Graph): Int32Array | null {
+  const lattice = graph.meta.lattice;
+  if (!lattice || graph.arcCount > 0 || lattice.width * lattice.height !== graph.n) return null;
+  for (const wrap of [false, true]) {
+    const ring = buildRing(lattice.width, lattice.height, wrap);
+    if (ring && orthogonalsAreTheNeighbours(graph, ring)) return ring;
+  }
+  return null;
 }
 
 function buildRing(width: number, height: number, wrap: boolean): Int32Array | null {

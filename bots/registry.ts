@@ -40,7 +40,7 @@ export interface BotOptions extends SearchLimits {
   readonly resign?: number;
   /** UCT's exploration constant (the UCB term's weight beside the RAVE blend). */
   readonly exploration?: number;
-  /** UCT's RAVE equivalence: about how many visits a node needs before its own statistics outweigh AMAF's. */
+  /** UCT's RAVE equivalence: about how many visits a node needs before its own statistics outweigh AMAF's (default: by graph). */
   readonly raveEquivalence?: number;
   /** Visits a UCT leaf needs before it is expanded. */
   readonly expandVisits?: number;

@@ -15,6 +15,7 @@
  * Every enhancement is a setting (rave, priors, reuse, resign threshold) so the harness can measure its worth;
  * with a fixed number of playouts and a seed the search is deterministic.
  */
+import type { Graph } from '../src/graph.js';
 import type { Game } from '../src/game.js';
 import { EMPTY, PASS, RESIGN } from '../src/vocabulary.js';
 import { PLAY_SUICIDE, Position } from '../src/position.js';
@@ -31,7 +32,7 @@ import { isOwnEye, JUDGE_EYE, JUDGE_ILLEGAL, judgeUndirected, LightPlayout } fro
 import { BoardLines, emptyArea } from './board-lines.js';
 import { LADDER_DEAD, LadderPriors } from './ladder.js';
 import { LearnedPrior } from './learned-prior.js';
-import type { SquarePatterns } from './patterns.js';
+import { SquarePatterns } from './patterns.js';
 import { DEFAULT_PLAYOUTS } from './search-limits.js';
 import { cutsOrConnects } from './cut-connect.js';
 import { EXPANDING, NO_NODE, NodePool, REWARD_SCALE, type PoolBuffers } from './tree.js';
@@ -83,7 +84,11 @@ export interface UctSettings {
   readonly expandVisits: number;
   /** Virtual visits (and AMAF visits) a prior gives a fresh child: how long the prior outweighs the simulations. */
   readonly priorVisits: number;
-  readonly raveEquivalence: number;
+  /**
+   * About the visits at which a node's own statistics and its AMAF statistics weigh the same; null: by the graph,
+   * RAVE_EQUIVALENCE_SQUARE on square lattices and RAVE_EQUIVALENCE_ELSEWHERE on every other graph.
+   */
+  readonly raveEquivalence: number | null;
   /** UCB exploration constant. */
   readonly exploration: number;
   /** The tree's memory budget in MiB (both pools: the tree and the copy kept for reuse); past it the tree stops growing. */
@@ -116,10 +121,18 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
   resignThreshold: 0.05,
   expandVisits: 2,
   priorVisits: 10,
-  raveEquivalence: 300,
+  raveEquivalence: null,
   exploration: 0,
   maxTreeMegabytes: DEFAULT_TREE_MEGABYTES,
 };
+
+/**
+ * The RAVE equivalence by graph. On square lattices, where the 3x3 patterns and the lattice model of the learned
+ * prior give fresh nodes sharp priors, 300 beat 1,000; on the other graphs AMAF is trusted ten times longer: 3,000
+ * beat 300 on random graphs, hex and king-move boards (docs/bots.md, "RAVE equivalence by graph").
+ */
+export const RAVE_EQUIVALENCE_SQUARE = 300;
+export const RAVE_EQUIVALENCE_ELSEWHERE = 3000;
 
 /** The values a prior gives a fresh child's virtual visits (settings.priorVisits of them). */
 const PRIOR_EVEN = 0.5;
@@ -757,6 +770,8 @@ class SearchState {
   private ladders: LadderPriors | null = null;
   /** The learned prior's virtual wins (Pachi's form) in this search, 0 for the value form. */
   private priorWins = 0;
+  /** The RAVE equivalence on this graph (settings.raveEquivalence, or the graph's default). */
+  private raveEquivalence = RAVE_EQUIVALENCE_SQUARE;
   private learned: LearnedPrior | null = null;
   /** The learned prior's values of the children being made (one per candidate). */
   private learnedValues = new Float64Array(0);
@@ -943,6 +958,7 @@ class SearchState {
           : null;
       // The model without shapes (other graphs) keeps the value form, which is what was measured there.
       this.priorWins = this.learned !== null && this.squarePatterns !== null ? this.settings.learnedPriorWins : 0;
+      this.raveEquivalence = this.settings.raveEquivalence ?? raveEquivalenceFor(graph);
       this.learnedValues = new Float64Array(graph.n + 1);
       this.undirected = graph.arcCount === 0;
     }
@@ -1105,7 +1121,7 @@ class SearchState {
     // Every child of a node is a move of the colour to move there.
     const own = pool.mover[first] - 1;
     const unit = 1 / REWARD_SCALE;
-    const equivalence = this.settings.raveEquivalence;
+    const equivalence = this.raveEquivalence;
     const amafVisits = pool.amafVisits;
     const amafReward = pool.amafReward;
     let best = first;
@@ -1320,4 +1336,9 @@ function priorValue(
     if (line <= 3 && emptyArea(position, v)) return line === 3 ? PRIOR_THIRD_LINE : PRIOR_LOW_LINE;
   }
   return PRIOR_EVEN;
+}
+
+/** The graph's default RAVE equivalence: RAVE_EQUIVALENCE_SQUARE on square lattices, else RAVE_EQUIVALENCE_ELSEWHERE. */
+export function raveEquivalenceFor(graph: Graph): number {
+  return SquarePatterns.fits(graph) ? RAVE_EQUIVALENCE_SQUARE : RAVE_EQUIVALENCE_ELSEWHERE;
 }

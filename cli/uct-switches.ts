@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { BotOptions } from '../bots/registry.js';
-import { DEFAULT_UCT_SETTINGS } from '../bots/uct.js';
+import { DEFAULT_UCT_SETTINGS, RAVE_EQUIVALENCE_ELSEWHERE, RAVE_EQUIVALENCE_SQUARE } from '../bots/uct.js';
 import { positiveNumber, wholeNumber } from './options.js';
 import { CliError } from './io.js';
 
@@ -90,7 +90,7 @@ export function addUctSwitches(command: Command): Command {
     .option('--no-margin-komi', 'UCT counts playouts with the real komi when far ahead too (the default)')
     .option('--score-weight <w>', `UCT: the share of a playout's reward that follows its margin, 0 to 1 (default ${DEFAULT_UCT_SETTINGS.scoreWeight})`)
     .option('--exploration <c>', `UCT exploration constant (default ${DEFAULT_UCT_SETTINGS.exploration})`)
-    .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits (default ${DEFAULT_UCT_SETTINGS.raveEquivalence})`)
+    .option('--rave-equivalence <n>', `UCT RAVE equivalence in visits, on every graph (default ${RAVE_EQUIVALENCE_SQUARE} on square lattices, ${RAVE_EQUIVALENCE_ELSEWHERE} on other graphs)`)
     .option('--expand-visits <n>', `UCT visits before a leaf is expanded (default ${DEFAULT_UCT_SETTINGS.expandVisits})`)
     .option('--prior-visits <n>', `UCT virtual visits a prior gives a fresh child (default ${DEFAULT_UCT_SETTINGS.priorVisits})`);
 }

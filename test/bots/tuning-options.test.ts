@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/main.js';
 import type { GtpEngine } from '../../protocol/engine.js';
 import { createBot } from '../../bots/registry.js';
-import type { UctBot } from '../../bots/uct.js';
+import { RAVE_EQUIVALENCE_ELSEWHERE, RAVE_EQUIVALENCE_SQUARE, raveEquivalenceFor, type UctBot } from '../../bots/uct.js';
 import { Game } from '../../src/game.js';
 import { parseGraphSpec } from '../../src/families.js';
 import { parseRules } from '../../src/rules.js';
@@ -126,6 +126,35 @@ describe('search tuning options', () => {
     const values = priorsOf(0);
     expect(values.get(PASS)).toBeGreaterThan(0);
     expect(values.get(PASS)).toBeLessThan(0.05);
+  });
+
+  it('the RAVE equivalence is the graph\'s: 300 on square lattices, 3,000 on other graphs; the flag sets it on any', () => {
+    const graphOf = (spec: string) => {
+      const built = parseGraphSpec(spec);
+      if (!built.ok) throw new Error(built.error.message);
+      return built.value;
+    };
+    expect(raveEquivalenceFor(graphOf('grid 9 9'))).toBe(RAVE_EQUIVALENCE_SQUARE);
+    expect(raveEquivalenceFor(graphOf('torus 9 9'))).toBe(RAVE_EQUIVALENCE_SQUARE);
+    expect(raveEquivalenceFor(graphOf('grid 13 7'))).toBe(RAVE_EQUIVALENCE_SQUARE);
+    for (const spec of ['hex 5', 'king 7 7', 'random 100 0.06 3', 'cycle 9', 'edges 4 1-2 2-3 3-4 4-1']) {
+      expect({ spec, equivalence: raveEquivalenceFor(graphOf(spec)) }).toEqual({ spec, equivalence: RAVE_EQUIVALENCE_ELSEWHERE });
+    }
+    expect([RAVE_EQUIVALENCE_SQUARE, RAVE_EQUIVALENCE_ELSEWHERE]).toEqual([300, 3000]);
+    const rules = parseRules('area');
+    if (!rules.ok) throw new Error('setup');
+    const rootVisitsOn = (spec: string, raveEquivalence?: number) => {
+      const bot = createBot('uct', { seed: '9', playouts: 600, raveEquivalence });
+      if (!bot.ok) throw new Error(bot.error.message);
+      const uct = bot.value as UctBot;
+      uct.genmove(new Game(graphOf(spec), rules.value), 1);
+      return uct.rootStats().visits;
+    };
+    // The same seed searches the same way exactly when the equivalence is the same.
+    expect(rootVisitsOn('hex 3')).toEqual(rootVisitsOn('hex 3', 3000));
+    expect(rootVisitsOn('hex 3')).not.toEqual(rootVisitsOn('hex 3', 300));
+    expect(rootVisitsOn('grid 5 5')).toEqual(rootVisitsOn('grid 5 5', 300));
+    expect(rootVisitsOn('grid 5 5')).not.toEqual(rootVisitsOn('grid 5 5', 3000));
   });
 
   it('the score weight reaches the playouts: wins by small margins no longer count in full', () => {
