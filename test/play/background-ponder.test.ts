@@ -89,8 +89,10 @@ describe('the terminal game', () => {
     try {
       runTerminalGame(match, {
         readLine: () => {
-          block(300);
           const input = inputs.shift();
+          // The person thinks over the second move long enough for the worker thread to start and search even on a
+          // loaded machine (at 300 ms it once searched nothing while other programs held both cores).
+          block(input === null ? 1500 : 50);
           // The second move is a point the computer's reply left free.
           return input === null ? secondMove(match) : (input ?? null);
         },
@@ -101,7 +103,7 @@ describe('the terminal game', () => {
     } finally {
       match.releaseBot();
     }
-    // After C3 and the reply the person thinks (300 ms) over a second move: the reply to it reports that search.
+    // After C3 and the reply the person thinks (1.5 s) over a second move: the reply to it reports that search.
     const replies = match.log.filter((r) => r.byBot);
     expect(replies).toHaveLength(2);
     expect(replies[0].pondered).toBeUndefined();
