@@ -129,7 +129,8 @@ export const DEFAULT_UCT_SETTINGS: UctSettings = {
 /**
  * The RAVE equivalence by graph. On square lattices, where the 3x3 patterns and the lattice model of the learned
  * prior give fresh nodes sharp priors, 300 beat 1,000; on the other graphs AMAF is trusted ten times longer: 3,000
- * beat 300 on random graphs, hex and king-move boards (docs/bots.md, "RAVE equivalence by graph").
+ * beat 300 on random graphs and led, undecided, on hex and king-move boards (docs/bots.md, "RAVE equivalence by
+ * graph").
  */
 export const RAVE_EQUIVALENCE_SQUARE = 300;
 export const RAVE_EQUIVALENCE_ELSEWHERE = 3000;
