@@ -2,8 +2,8 @@
  * UCT with RAVE (AMAF), priors, tree reuse and a resign threshold, on any graph and for any number of colours.
  *
  * One simulation: copy the root position, descend the tree choosing children by the UCT-RAVE value (Gelly and
- * Silver's blend: beta = n_amaf / (n_amaf + n + n * n_amaf / RAVE_EQUIVALENCE)), expand a leaf once it has been
- * visited EXPAND_VISITS times, finish with a light playout (bots/playout.ts), score the end under the real rule
+ * Silver's blend: beta = n_amaf / (n_amaf + n + n * n_amaf / E), with the RAVE equivalence E by graph:
+ * raveEquivalenceFor), expand a leaf once it has been visited EXPAND_VISITS times, finish with a light playout (bots/playout.ts), score the end under the real rule
  * set (bots/evaluate.ts) and back the reward of every colour up the path. AMAF credits each child whose move its
  * colour played first anywhere later in the simulation.
  *
