@@ -39,6 +39,7 @@ interface SolveOptions {
   signatures: boolean;
   exactSets: boolean;
   winnerMovesOnly: boolean;
+  stabiliserProbes: boolean;
   progress: boolean;
 }
 
@@ -126,6 +127,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-signatures', "measurement: df-pn's proofs without signature filters (the masks alone)")
     .option('--no-exact-sets', "measurement: df-pn's proofs without exact records of the colourings they met")
     .option('--no-winner-moves-only', "measurement: df-pn's famine proofs conditioned on every colouring they met, not only the winner's")
+    .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action((opts: SolveOptions) => runSolveCommand(opts, io));
@@ -156,6 +158,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     dfpnSignatures: opts.signatures,
     dfpnExactSets: opts.exactSets,
     dfpnWinnerMovesOnly: opts.winnerMovesOnly,
+    dfpnStabiliserProbes: opts.stabiliserProbes,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),

@@ -122,6 +122,11 @@ export interface DfpnOptions {
    * every colouring its search met, as area thresholds always do.
    */
   readonly winnerMovesOnly: boolean;
+  /**
+   * A proof refused through the automorphism that gives the probed colouring its key is tried through the colouring's
+   * other automorphisms onto that key (canonical-key.ts keyMaps; docs/solver.md, "Stabiliser probes").
+   */
+  readonly stabiliserProbes: boolean;
 }
 
 /** The largest exact record allowed (counts are kept in bytes). */
@@ -140,6 +145,8 @@ export interface DfpnStats {
   exactRescues: number;
   /** Proofs refused because an earlier item was in their exact record (a colouring their search did meet). */
   exactRefusals: number;
+  /** Proofs refused through the key's first automorphism and used through another one onto the same key. */
+  stabiliserRescues: number;
 }
 
 /** Where a run must stop, and whom to tell how it goes. */
@@ -268,6 +275,11 @@ export class DfpnSearch {
   private kCanon = -1;
   private kB = 0;
   private kW = 0;
+  // signatureCandidates' output.
+  private cand = new Int32Array(64);
+  // The colouring that key is of.
+  private kSrcB = 0;
+  private kSrcW = 0;
 
   // Per-ply child arrays (STRIDE slots a ply): the child's move, state and what is known of it.
   private cMove = new Int32Array(64 * STRIDE);
@@ -1086,12 +1098,46 @@ export class DfpnSearch {
    * other item fits its masks. If so its masks (board frame) and the indices of those items go to l*.
    */
   private acceptMasks(e: number, upto: number): boolean {
+    if (this.acceptThrough(e, upto, this.kCanon, true, -1)) return true;
+    if (!this.options.stabiliserProbes) return false;
+    // The probed colouring's other automorphisms onto its key (its stabiliser): each reads the entry's conditions
+    // differently in the board's frame (docs/solver.md, "Stabiliser probes").
+    const keys = this.keys;
+    keys.keyMaps(this.kSrcB, this.kSrcW);
+    if (keys.mapsTo - keys.mapsFrom <= 1) return false;
+    const candidates = this.signatureCandidates(e, upto);
+    const maps = keys.maps;
+    for (let i = keys.mapsFrom + 1; i < keys.mapsTo; i++) {
+      if (this.acceptThrough(e, upto, maps[i], false, candidates)) {
+        this.stats.stabiliserRescues++;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Puts in cand the history items before `upto` that entry e's signature filter may hold; returns how many. */
+  private signatureCandidates(e: number, upto: number): number {
+    const eSL = this.table.sigLo[e];
+    const eSH = this.table.sigHi[e];
+    const hSL = this.hSigLo;
+    const hSH = this.hSigHi;
+    if (this.cand.length < upto) this.cand = new Int32Array(Math.max(upto, this.cand.length * 2));
+    const cand = this.cand;
+    let n = 0;
+    for (let i = 0; i < upto; i++) if (((hSL[i] & eSL) | (hSH[i] & eSH)) !== 0) cand[n++] = i;
+    return n;
+  }
+
+  /**
+   * acceptMasks through one automorphism `canon` onto the entry's key (-1: the identity); `candidates` >= 0 limits
+   * the scan to cand[0..candidates) (signatureCandidates), -1 scans every item before `upto`.
+   */
+  private acceptThrough(e: number, upto: number, canon: number, countStats: boolean, candidates: number): boolean {
     const table = this.table;
-    let eE = table.maskEmpty[e];
-    let eB = table.maskBlack[e];
-    let eW = table.maskWhite[e];
-    const eSL = table.sigLo[e];
-    const eSH = table.sigHi[e];
+    const sym = this.symmetries;
+    const history = this.history;
+    // The items the proof rests on first: most refusals end here, before the masks are mapped.
     const required = table.required[e];
     let b1 = table.reqBlack1[e];
     let w1 = table.reqWhite1[e];
@@ -1099,31 +1145,33 @@ export class DfpnSearch {
     let w2 = table.reqWhite2[e];
     const t1 = required >= 1 ? table.reqTag1[e] : -1;
     const t2 = required >= 2 ? table.reqTag2[e] : -1;
-    const canon = this.kCanon;
-    if (canon >= 0) {
-      const sym = this.symmetries;
-      eE = sym.applyInverse(canon, eE);
-      eB = sym.applyInverse(canon, eB);
-      eW = sym.applyInverse(canon, eW);
-      if (required >= 1) {
-        b1 = sym.applyInverse(canon, b1);
-        w1 = sym.applyInverse(canon, w1);
-      }
-      if (required >= 2) {
-        b2 = sym.applyInverse(canon, b2);
-        w2 = sym.applyInverse(canon, w2);
-      }
-    }
-    const history = this.history;
     let j1 = NO_DEP;
     let j2 = NO_DEP;
     if (required >= 1) {
+      if (canon >= 0) {
+        b1 = sym.applyInverse(canon, b1);
+        w1 = sym.applyInverse(canon, w1);
+      }
       j1 = history.find(b1, w1, t1);
       if (j1 === NOT_FOUND || j1 >= upto) return false;
     }
     if (required >= 2) {
+      if (canon >= 0) {
+        b2 = sym.applyInverse(canon, b2);
+        w2 = sym.applyInverse(canon, w2);
+      }
       j2 = history.find(b2, w2, t2);
       if (j2 === NOT_FOUND || j2 >= upto) return false;
+    }
+    let eE = table.maskEmpty[e];
+    let eB = table.maskBlack[e];
+    let eW = table.maskWhite[e];
+    const eSL = table.sigLo[e];
+    const eSH = table.sigHi[e];
+    if (canon >= 0) {
+      eE = sym.applyInverse(canon, eE);
+      eB = sym.applyInverse(canon, eB);
+      eW = sym.applyInverse(canon, eW);
     }
     const hb = history.black;
     const hw = history.white;
@@ -1134,7 +1182,12 @@ export class DfpnSearch {
     const exactCount = this.exactSize > 0 ? table.exactCount[e] : -1;
     const shift = this.codeShift;
     let rescued = false;
-    for (let i = 0; i < upto; i++) {
+    // With `candidates` (>= 0), only the items in cand[0..candidates) passed the signature filter, which no
+    // automorphism changes: the rest need no second look.
+    const cand = this.cand;
+    const scan = candidates >= 0 ? candidates : upto;
+    for (let c = 0; c < scan; c++) {
+      const i = candidates >= 0 ? cand[c] : c;
       const b = hb[i];
       const w = hw[i];
       // An item outside the signature filter or the masks is not a colouring the proof met.
@@ -1151,7 +1204,7 @@ export class DfpnSearch {
             rescued = true;
             continue;
           }
-          this.stats.exactRefusals++;
+          if (countStats) this.stats.exactRefusals++;
         }
         return false;
       }
@@ -1264,6 +1317,8 @@ export class DfpnSearch {
     this.kCanon = keys.canon;
     this.kB = keys.black;
     this.kW = keys.white;
+    this.kSrcB = black;
+    this.kSrcW = white;
   }
 
   /** The ply's candidate moves: the table's move, then the empty vertices by history score, then the pass. */

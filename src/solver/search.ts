@@ -73,6 +73,8 @@ export interface SolverSettings {
   readonly dfpnExactSetSize: number;
   /** df-pn, last-move games: a proof's conditions hold only the colourings the winner's moves made (dfpn.ts header). */
   readonly dfpnWinnerMovesOnly: boolean;
+  /** df-pn: a refused proof is tried through every automorphism onto the probed colouring's key (dfpn.ts). */
+  readonly dfpnStabiliserProbes: boolean;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -111,6 +113,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   dfpnExactSets: true,
   dfpnExactSetSize: 64,
   dfpnWinnerMovesOnly: true,
+  dfpnStabiliserProbes: true,
   tt: true,
   symmetry: true,
   benson: true,
@@ -190,6 +193,8 @@ export interface SolverStats {
   exactRescues: number;
   /** df-pn: proofs refused because an earlier item was in their exact record. */
   exactRefusals: number;
+  /** df-pn: proofs refused through the key's first automorphism and used through another onto the same key. */
+  stabiliserRescues: number;
 }
 
 /** Why a solve ended without an answer: a node or time limit, or a line longer than the search can follow. */
@@ -243,6 +248,7 @@ export class Solver {
     dominanceHits: 0,
     exactRescues: 0,
     exactRefusals: 0,
+    stabiliserRescues: 0,
   };
 
   private readonly n: number;
@@ -349,6 +355,7 @@ export class Solver {
               signatures: s.dfpnSignatures,
               exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
               winnerMovesOnly: s.dfpnWinnerMovesOnly,
+              stabiliserProbes: s.dfpnStabiliserProbes,
             },
             this.stats,
           )
