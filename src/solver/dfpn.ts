@@ -185,6 +185,18 @@ export interface DfpnResult {
   readonly maxPly: number;
 }
 
+/**
+ * The black and white stones of colouring (b, w) on the black, the white and the empty points of colouring (yb, yw),
+ * packed in one number: what an automorphism fixing (yb, yw) keeps of (b, w).
+ */
+function relativeCounts(b: number, w: number, yb: number, yw: number): number {
+  const ye = ~(yb | yw);
+  return (
+    popcount(b & yb) +
+    33 * (popcount(b & yw) + 33 * (popcount(b & ye) + 33 * (popcount(w & yb) + 33 * (popcount(w & yw) + 33 * popcount(w & ye)))))
+  );
+}
+
 export class DfpnSearch {
   readonly stats: DfpnStats;
   private readonly full: number;
@@ -1105,13 +1117,51 @@ export class DfpnSearch {
     const keys = this.keys;
     keys.keyMaps(this.kSrcB, this.kSrcW);
     if (keys.mapsTo - keys.mapsFrom <= 1) return false;
+    // Every reading maps an item the proof rests on into the orbit of its first reading under the probed colouring's
+    // stabiliser, which keeps the item's signature and how many of its stones lie on each colour of the probed
+    // colouring: with no history item alike in both, no reading finds it (the usual end of a refusal).
+    const table = this.table;
+    const required = table.required[e];
+    if (required >= 1 && !this.historyHasOrbitMate(table.reqBlack1[e], table.reqWhite1[e], table.reqTag1[e], upto)) return false;
+    if (required >= 2 && !this.historyHasOrbitMate(table.reqBlack2[e], table.reqWhite2[e], table.reqTag2[e], upto)) return false;
     const candidates = this.signatureCandidates(e, upto);
     const maps = keys.maps;
     for (let i = keys.mapsFrom + 1; i < keys.mapsTo; i++) {
-      if (this.acceptThrough(e, upto, maps[i], false, candidates)) {
+      const k = maps[i];
+      if (this.acceptThrough(e, upto, k, false, candidates)) {
         this.stats.stabiliserRescues++;
         return true;
       }
+    }
+    return false;
+  }
+
+  /**
+   * Whether some history item before `upto` may be an image, under the probed colouring's stabiliser, of the stored
+   * item (black, white) read through the key's first automorphism: same tag, same signature, and the same number of
+   * black and of white stones on each colour of the probed colouring (all kept by the stabiliser, which maps each
+   * colour's points onto themselves).
+   */
+  private historyHasOrbitMate(black: number, white: number, tag: number, upto: number): boolean {
+    this.sig(black, white);
+    const lo = this.sLo;
+    const hi = this.sHi;
+    const canon = this.kCanon;
+    const sym = this.symmetries;
+    const b0 = canon >= 0 ? sym.applyInverse(canon, black) : black;
+    const w0 = canon >= 0 ? sym.applyInverse(canon, white) : white;
+    const yb = this.kSrcB;
+    const yw = this.kSrcW;
+    const rel0 = relativeCounts(b0, w0, yb, yw);
+    const hSL = this.hSigLo;
+    const hSH = this.hSigHi;
+    const history = this.history;
+    const hb = history.black;
+    const hw = history.white;
+    const ht = history.tag;
+    for (let i = 0; i < upto; i++) {
+      if (((hSL[i] & lo) | (hSH[i] & hi)) === 0 || ht[i] !== tag) continue;
+      if (relativeCounts(hb[i], hw[i], yb, yw) === rel0) return true;
     }
     return false;
   }
