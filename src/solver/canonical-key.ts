@@ -16,6 +16,7 @@
  * can be read back through any of them: each gives a different image of the entry's conditions in the board's frame,
  * and a proof refused through one may hold through another (docs/solver.md, "Stabiliser probes").
  */
+import { grown } from '../grown.js';
 import type { Symmetries } from './symmetry.js';
 
 /** Graphs up to this many vertices get the cached key (4^10 entries of 2 bytes: 2 MiB). */
@@ -127,11 +128,7 @@ export class CanonicalKeys {
   }
 
   private pushMap(k: number): void {
-    if (this.mapsUsed === this.maps.length) {
-      const next = new Int32Array(this.maps.length * 2);
-      next.set(this.maps);
-      this.maps = next;
-    }
+    if (this.mapsUsed === this.maps.length) this.maps = grown(this.maps, this.maps.length * 2);
     this.maps[this.mapsUsed++] = k;
   }
 

@@ -32,6 +32,51 @@ function keyOf(keys: CanonicalKeys, black: number, white: number): [number, numb
   return [keys.black, keys.white];
 }
 
+describe('key maps: every automorphism onto a colouring\'s key', () => {
+  function mapsOf(keys: CanonicalKeys, black: number, white: number): number[] {
+    keys.keyMaps(black, white);
+    return Array.from(keys.maps.subarray(keys.mapsFrom, keys.mapsTo));
+  }
+
+  it('one per element of the stabiliser, each giving the key, the key\'s own automorphism first', () => {
+    const { sym } = symmetriesOf('complete 6');
+    const keys = new CanonicalKeys(sym, 6, null);
+    // One black stone (vertex 0), white on 1..4, vertex 5 empty: the stabiliser permutes the four white stones, 4! = 24.
+    const black = 0b000001;
+    const white = 0b011110;
+    const maps = mapsOf(keys, black, white);
+    keys.of(black, white);
+    expect(maps.length).toBe(24);
+    expect(maps[0]).toBe(keys.canon);
+    expect(new Set(maps).size).toBe(24);
+    for (const k of maps) {
+      const b = k < 0 ? black : sym.apply(k, black);
+      const w = k < 0 ? white : sym.apply(k, white);
+      expect([b, w]).toEqual([keys.black, keys.white]);
+    }
+    // The cached list is the same on a second call.
+    expect(mapsOf(keys, black, white)).toEqual(maps);
+  });
+
+  it('a colouring no automorphism fixes has one, and the uncached path (12 vertices) lists the whole stabiliser', () => {
+    const { sym } = symmetriesOf('path 5');
+    const keys = new CanonicalKeys(sym, 5, null);
+    // Path 5 has one automorphism besides the identity (the reversal); black on vertex 0 alone is not fixed by it.
+    expect(mapsOf(keys, 0b00001, 0)).toHaveLength(1);
+    // Black in the middle is fixed by the reversal: two maps, the identity among them.
+    expect(mapsOf(keys, 0b00100, 0).sort()).toEqual([-1, 0]);
+    const big = symmetriesOf('cycle 12');
+    const uncached = new CanonicalKeys(big.sym, 12, null);
+    // Cycle 12 (more than 10 vertices: keys are not cached): 24 automorphisms, all scanned; black on 0 and 6 is fixed
+    // by 4 of them (the identity, the half turn, the reflection through 0 and 6, the one swapping them), and every
+    // automorphism onto the key is one of them composed with the key's own.
+    const maps = mapsOf(uncached, (1 << 0) | (1 << 6), 0);
+    uncached.of((1 << 0) | (1 << 6), 0);
+    expect(maps.length).toBe(4);
+    for (const k of maps) expect(k < 0 ? (1 << 0) | (1 << 6) : big.sym.apply(k, (1 << 0) | (1 << 6))).toBe(uncached.black);
+  });
+});
+
 describe('canonical table keys', () => {
   it('complete 6: every automorphism (719 besides the identity) is used, so images of a colouring share one key', () => {
     const { sym } = symmetriesOf('complete 6');
