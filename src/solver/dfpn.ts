@@ -67,6 +67,8 @@
  * path stabiliser are not generated (a disproof's masks are then closed under the stabiliser), table keys are
  * canonical colourings, the table's move comes first and the other moves follow a history score of proving moves,
  * and a state whose own entry is missing or refused may take a proof from the same colouring with dominated counters.
+ * A colouring with automorphisms of its own reaches its key through each of them composed with the key's: a proof
+ * refused through the first is read through the others (stabiliser probes, docs/solver.md).
  */
 import type { Graph } from '../graph.js';
 import type { Rules } from '../rules.js';
