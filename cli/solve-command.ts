@@ -12,8 +12,10 @@ import type { Rules } from '../src/rules.js';
 import { planFamily } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
 import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
+import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
+import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-table-file.js';
 import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 import { readNumber } from '../src/number-input.js';
 
@@ -40,6 +42,7 @@ interface SolveOptions {
   exactSets: boolean;
   winnerMovesOnly: boolean;
   stabiliserProbes: boolean;
+  table?: string;
   progress: boolean;
 }
 
@@ -110,6 +113,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
     .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 220 MB under df-pn, 360 MB from 9 vertices, 90 with --no-exact-sets; 23 for long solves)')
+    .option('--table <file>', "df-pn: start from the table saved in FILE if it exists (same graph, rules and options; any komi), and save the table there at the end: a long solve resumes where it stopped")
     .option(
       '--method <method>',
       'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
@@ -138,6 +142,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     throw new CliError('give exactly one of --graph SPEC or --family SPEC');
   }
   if (opts.moves && opts.family !== undefined) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
+  if (opts.table !== undefined && opts.family !== undefined) throw new CliError('--table keeps the table of one graph: use it with --graph');
   let rules = readRulesFlag(opts.rules);
   let fixedKomi: number | null = null;
   if (opts.komi !== undefined) {
@@ -168,6 +173,8 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     const graph = readGraphSpec(opts.graph);
     const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, opts.graph), {
       moves: opts.moves ?? false,
+      table: opts.table,
+      tableLog: (line) => io.writeErr(`solve ${opts.graph as string}: ${line}\n`),
     });
     if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
     else io.writeOut(describe(record));
@@ -243,10 +250,35 @@ export function solveOne(
   pvLength: number,
   onProgress: SolverSettings['onProgress'] = null,
   log: ((line: string) => void) | null = null,
-  more: { moves?: boolean } = {},
+  more: { moves?: boolean; table?: string; tableLog?: (line: string) => void } = {},
 ): SolveRecord {
   const problem = solverProblem(graph, rules);
   if (problem !== null) throw new CliError(problem);
+  if (more.table === undefined) return solveWith(null, spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, more);
+  // A saved table: loaded before the search, saved after it whatever the outcome (docs/solver.md, "Resuming a long solve").
+  const solver = new Solver(graph, rules, { ...settings, onProgress });
+  const loaded = loadSolverTable(more.table, solver);
+  checkTableWritable(more.table);
+  more.tableLog?.(loaded === null ? `no table in ${more.table} yet: starting afresh` : `resuming from ${more.table} (${loaded} entries)`);
+  const record = solveWith(solver, spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, more);
+  saveSolverTable(more.table, solver);
+  more.tableLog?.(`table saved to ${more.table} (${(solver.dfpnTable as DfpnTable).stored} entries)`);
+  return record;
+}
+
+/** solveOne with a given solver (made for this graph, rules and settings), or a new one (null). */
+function solveWith(
+  given: Solver | null,
+  spec: string,
+  graph: Graph,
+  rules: Rules,
+  fixedKomi: number | null,
+  settings: Partial<SolverSettings>,
+  pvLength: number,
+  onProgress: SolverSettings['onProgress'],
+  log: ((line: string) => void) | null,
+  more: { moves?: boolean },
+): SolveRecord {
   const base = {
     graph: spec,
     vertices: graph.n,
@@ -271,7 +303,7 @@ export function solveOne(
                 `(${solve.nodes} nodes${solve.slice === null ? '' : ` of a ${solve.slice}-node slice`}); proven: ${intervalText(low, high)}`,
             );
           };
-    const report = komiOfGraph(graph, rules, all, true, { onSolve, moves: more.moves ?? false });
+    const report = komiOfGraph(graph, rules, all, true, { onSolve, moves: more.moves ?? false, ...(given === null ? {} : { solver: given }) });
     return {
       ...base,
       rules: formatRules(rules).replace(/komi=\S+/, 'komi=searched'),
@@ -297,7 +329,7 @@ export function solveOne(
     };
   }
 
-  const solver = new Solver(graph, rules, all);
+  const solver = given ?? new Solver(graph, rules, all);
   const start = Date.now();
   const report = solveWithVariation(solver, startRoot(rules), pvLength, {
     maxNodes: settings.maxNodes ?? null,

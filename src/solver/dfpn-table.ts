@@ -97,6 +97,39 @@ export class DfpnTable {
     this.reqTag2 = new Uint8Array(this.size);
   }
 
+  /**
+   * Every array of the table, in a fixed order: what a saved table holds (cli/solver-table-file.ts). A table filled
+   * with them, by a search of the same game and settings (Solver.tableFingerprint), is the table that was saved.
+   */
+  arrays(): ArrayBufferView[] {
+    return [
+      this.keyBlack,
+      this.keyWhite,
+      this.keyMeta,
+      this.keyCounters,
+      this.keyHist,
+      this.phi,
+      this.delta,
+      this.flags,
+      this.best,
+      this.maskEmpty,
+      this.maskBlack,
+      this.maskWhite,
+      this.sigLo,
+      this.sigHi,
+      this.required,
+      this.reqBlack1,
+      this.reqWhite1,
+      this.reqTag1,
+      this.reqBlack2,
+      this.reqWhite2,
+      this.reqTag2,
+      this.exactCount,
+      this.exact,
+      this.work,
+    ];
+  }
+
   private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
     return stateHash(black, white, meta, counters, hist) & this.mask & ~(WAYS - 1);
   }

@@ -205,7 +205,8 @@ export class DfpnSearch {
   private readonly bb: BitBoard;
   private readonly symmetries: Symmetries;
   private readonly keys: CanonicalKeys;
-  private readonly table: DfpnTable;
+  /** The proofs and working numbers (public so that a long solve can be saved and resumed: Solver.dfpnTable). */
+  readonly table: DfpnTable;
   private readonly history = new History(512);
   private readonly options: DfpnOptions;
   private readonly suicide: boolean;

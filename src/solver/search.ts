@@ -42,6 +42,7 @@ import { PASS } from '../vocabulary.js';
 import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
 import { Benson } from './benson.js';
 import { DfpnSearch } from './dfpn.js';
+import type { DfpnTable } from './dfpn-table.js';
 import type { DfpnResult } from './dfpn.js';
 import { History, NOT_FOUND } from './history.js';
 import { CanonicalKeys } from './canonical-key.js';
@@ -365,6 +366,37 @@ export class Solver {
     this.limitSeconds = this.settings.maxSeconds;
     this.minValue = this.kind === 'score' ? -this.n : -1;
     this.maxValue = this.kind === 'score' ? this.n : 1;
+  }
+
+  /** df-pn's table (null under alpha-beta): what `graphgo solve --table` saves and loads to resume a long solve. */
+  get dfpnTable(): DfpnTable | null {
+    return this.dfpn === null ? null : this.dfpn.table;
+  }
+
+  /**
+   * What a saved df-pn table must match to serve this solver: the graph (its adjacency and liberty relation), the
+   * rules that shape the game (not the komi: it only sets the starting counters, which are part of every key, so a
+   * table serves every komi), and the settings that shape the entries, their keys and their conditions. Solvers with
+   * the same fingerprint store the same entries under the same keys, so one's table is sound for the other.
+   */
+  tableFingerprint(): string {
+    const g = this.graph;
+    const r = this.rules;
+    const s = this.settings;
+    return JSON.stringify({
+      table: 'graphgo df-pn 1',
+      vertices: g.n,
+      adjacency: [Array.from(g.adjStart), Array.from(g.adj)],
+      liberties: [Array.from(g.libStart), Array.from(g.lib)],
+      rules: { ko: r.ko, suicide: r.suicide, passes: r.passes, scoring: r.scoring },
+      ttBits: s.ttBits,
+      proofs: s.tt,
+      automorphisms: this.symmetries.count,
+      keyAutomorphisms: this.keys.automorphismsUsed,
+      signatures: s.dfpnSignatures,
+      exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
+      winnerMovesOnly: s.dfpnWinnerMovesOnly,
+    });
   }
 
   /** Limits for each later solve() call (nodes and seconds of that call; null: none). */

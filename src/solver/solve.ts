@@ -233,6 +233,11 @@ export interface KomiSearchOptions {
   readonly moves: boolean;
   /** Called after each solve, with the interval proven so far. */
   readonly onSolve: ((solve: KomiSolve, low: number | null, high: number | null) => void) | null;
+  /**
+   * The solver to search with, made for this graph and rules with these settings (a table loaded into it serves the
+   * search: `graphgo solve --table`); by default a new one.
+   */
+  readonly solver: Solver;
 }
 
 /** 2^20 nodes (about half a second): graphs whose every komi solve fits in it are searched as by plain bisection. */
@@ -303,7 +308,7 @@ export function komiOfGraph(
   const start = Date.now();
   const solves: KomiSolve[] = [];
   let nodes = 0;
-  const solver = new Solver(graph, rules, settings);
+  const solver = options.solver ?? new Solver(graph, rules, settings);
   const maxNodes = settings.maxNodes ?? null;
   const maxSeconds = settings.maxSeconds ?? null;
   const onSolve = options.onSolve ?? null;

@@ -1,0 +1,161 @@
+/**
+ * A df-pn table on disk (`graphgo solve --table FILE`, docs/solver.md "Resuming a long solve"): a solve stopped at a
+ * limit is saved with everything its search learned (proofs with their conditions, working numbers), and the next
+ * solve of the same graph, rules and solver settings starts from it, at any komi. Df-pn keeps nothing else between
+ * calls that matters (the recursion's child arrays are rebuilt from the table on the way down), so a resumed search
+ * goes on about where the saved one stopped; every proof in the table holds under its conditions whoever stored it.
+ *
+ * Format: one line of JSON (the format name, the solver's table fingerprint, how many entries are in use, the byte
+ * length of each array), then the arrays' bytes in DfpnTable.arrays() order, in the machine's byte order. It is
+ * written to FILE.tmp and renamed, so a stopped write never leaves a partial FILE.
+ */
+import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import type { Solver } from '../src/solver/search.js';
+import type { DfpnTable } from '../src/solver/dfpn-table.js';
+import { CliError } from './io.js';
+
+const FORMAT = 'graphgo df-pn table';
+/** fs reads and writes at most about 2 GiB a call. */
+const CHUNK = 1 << 30;
+/** The header line is read in one go: a fingerprint of a 32-vertex graph takes a few kilobytes. */
+const HEADER_MAX = 1 << 20;
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+interface Header {
+  format: string;
+  endian: 'little' | 'big';
+  fingerprint: string;
+  stored: number;
+  lengths: number[];
+}
+
+function tableOf(solver: Solver): DfpnTable {
+  const table = solver.dfpnTable;
+  if (table === null) throw new CliError('--table keeps a proof-number search table: use it with --method dfpn (the default for famine and conway)');
+  return table;
+}
+
+function bytesOf(view: ArrayBufferView): Uint8Array {
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
+
+/**
+ * Loads FILE into the solver's df-pn table when FILE exists; returns how many entries it held (null: no file).
+ * A file made for another graph, other rules or other settings, or damaged, is refused with a clear error.
+ */
+export function loadSolverTable(path: string, solver: Solver): number | null {
+  const table = tableOf(solver);
+  if (!existsSync(path)) return null;
+  const fd = openSync(path, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const head = new Uint8Array(Math.min(HEADER_MAX, size));
+    readSync(fd, head, 0, head.length, 0);
+    const end = head.indexOf(10);
+    let header: Header;
+    try {
+      if (end < 0) throw new Error('no header line');
+      header = JSON.parse(new TextDecoder().decode(head.subarray(0, end))) as Header;
+    } catch {
+      throw new CliError(`${path}: not a graphgo df-pn table`);
+    }
+    if (header.format !== FORMAT) throw new CliError(`${path}: not a graphgo df-pn table`);
+    if (header.endian !== (LITTLE_ENDIAN ? 'little' : 'big')) throw new CliError(`${path}: written on a machine of the other byte order`);
+    const mismatch = fingerprintMismatch(header.fingerprint, solver.tableFingerprint());
+    if (mismatch !== null) throw new CliError(`${path}: made for ${mismatch}; give the same graph, rules and solver options, or another file`);
+    const arrays = table.arrays();
+    const lengths = arrays.map((a) => a.byteLength);
+    if (header.lengths.length !== lengths.length || header.lengths.some((n, i) => n !== lengths[i])) {
+      throw new CliError(`${path}: its arrays do not fit this table (a damaged file)`);
+    }
+    const total = lengths.reduce((a, b) => a + b, 0);
+    if (size !== end + 1 + total) throw new CliError(`${path}: ${size} bytes where ${end + 1 + total} were expected (a truncated or damaged file)`);
+    let position = end + 1;
+    for (const array of arrays) {
+      const bytes = bytesOf(array);
+      for (let at = 0; at < bytes.length; at += CHUNK) {
+        const n = Math.min(CHUNK, bytes.length - at);
+        if (readSync(fd, bytes, at, n, position) !== n) throw new CliError(`${path}: could not be read whole`);
+        position += n;
+      }
+    }
+    table.stored = header.stored;
+    return header.stored;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Fails now, before a long search, if FILE cannot be written (FILE.tmp is created and removed). */
+export function checkTableWritable(path: string): void {
+  const temporary = `${path}.tmp`;
+  try {
+    closeSync(openSync(temporary, 'w'));
+    unlinkSync(temporary);
+  } catch (e) {
+    throw new CliError(`cannot write the table to ${path}: ${(e as Error).message}`);
+  }
+}
+
+/** Writes the solver's df-pn table to FILE (through FILE.tmp, renamed when complete). */
+export function saveSolverTable(path: string, solver: Solver): void {
+  const table = tableOf(solver);
+  const arrays = table.arrays();
+  const header: Header = {
+    format: FORMAT,
+    endian: LITTLE_ENDIAN ? 'little' : 'big',
+    fingerprint: solver.tableFingerprint(),
+    stored: table.stored,
+    lengths: arrays.map((a) => a.byteLength),
+  };
+  const temporary = `${path}.tmp`;
+  let fd: number;
+  try {
+    fd = openSync(temporary, 'w');
+  } catch (e) {
+    throw new CliError(`cannot write the table to ${path}: ${(e as Error).message}`);
+  }
+  try {
+    writeSync(fd, new TextEncoder().encode(JSON.stringify(header) + '\n'));
+    for (const array of arrays) {
+      const bytes = bytesOf(array);
+      for (let at = 0; at < bytes.length; at += CHUNK) writeSync(fd, bytes, at, Math.min(CHUNK, bytes.length - at));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, path);
+}
+
+/** What differs between two fingerprints, in words (null: none). */
+function fingerprintMismatch(saved: string, wanted: string): string | null {
+  if (saved === wanted) return null;
+  let a: Record<string, unknown>;
+  let b: Record<string, unknown>;
+  try {
+    a = JSON.parse(saved) as Record<string, unknown>;
+    b = JSON.parse(wanted) as Record<string, unknown>;
+  } catch {
+    return 'another solver';
+  }
+  const differing = Object.keys(b).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  const words: Record<string, string> = {
+    table: 'another version of the solver',
+    vertices: 'another graph',
+    adjacency: 'another graph',
+    liberties: 'another graph',
+    rules: 'other rules',
+    ttBits: `--tt-bits ${String(a.ttBits)}`,
+    proofs: 'other solver options (--no-tt)',
+    automorphisms: 'other symmetry options',
+    keyAutomorphisms: 'other symmetry options',
+    signatures: 'other solver options (--no-signatures)',
+    exactSetSize: 'other solver options (--no-exact-sets)',
+    winnerMovesOnly: 'other solver options (--no-winner-moves-only)',
+  };
+  // Another graph has other automorphisms too: that says nothing more.
+  const graphDiffers = differing.some((k) => words[k] === 'another graph');
+  const shown = graphDiffers ? differing.filter((k) => k !== 'automorphisms' && k !== 'keyAutomorphisms') : differing;
+  const reasons = [...new Set(shown.map((k) => words[k] ?? 'another solver'))];
+  return reasons.length === 0 ? 'another solver' : reasons.join(', ');
+}
