@@ -250,35 +250,23 @@ export function solveOne(
   pvLength: number,
   onProgress: SolverSettings['onProgress'] = null,
   log: ((line: string) => void) | null = null,
-  more: { moves?: boolean; table?: string; tableLog?: (line: string) => void } = {},
+  more: { moves?: boolean; table?: string; tableLog?: (line: string) => void; solver?: Solver } = {},
 ): SolveRecord {
   const problem = solverProblem(graph, rules);
   if (problem !== null) throw new CliError(problem);
-  if (more.table === undefined) return solveWith(null, spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, more);
-  // A saved table: loaded before the search, saved after it whatever the outcome (docs/solver.md, "Resuming a long solve").
-  const solver = new Solver(graph, rules, { ...settings, onProgress });
-  const loaded = loadSolverTable(more.table, solver);
-  checkTableWritable(more.table);
-  more.tableLog?.(loaded === null ? `no table in ${more.table} yet: starting afresh` : `resuming from ${more.table} (${loaded} entries)`);
-  const record = solveWith(solver, spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, more);
-  saveSolverTable(more.table, solver);
-  more.tableLog?.(`table saved to ${more.table} (${(solver.dfpnTable as DfpnTable).stored} entries)`);
-  return record;
-}
-
-/** solveOne with a given solver (made for this graph, rules and settings), or a new one (null). */
-function solveWith(
-  given: Solver | null,
-  spec: string,
-  graph: Graph,
-  rules: Rules,
-  fixedKomi: number | null,
-  settings: Partial<SolverSettings>,
-  pvLength: number,
-  onProgress: SolverSettings['onProgress'],
-  log: ((line: string) => void) | null,
-  more: { moves?: boolean },
-): SolveRecord {
+  if (more.table !== undefined) {
+    // A saved table: loaded before the search, saved after it whatever the outcome (docs/solver.md, "Resuming a long
+    // solve"); the solve itself is the one below, with this solver.
+    const solver = new Solver(graph, rules, { ...settings, onProgress });
+    const loaded = loadSolverTable(more.table, solver);
+    checkTableWritable(more.table);
+    more.tableLog?.(loaded === null ? `no table in ${more.table} yet: starting afresh` : `resuming from ${more.table} (${loaded} entries)`);
+    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, { moves: more.moves, solver });
+    saveSolverTable(more.table, solver);
+    more.tableLog?.(`table saved to ${more.table} (${(solver.dfpnTable as DfpnTable).stored} entries)`);
+    return record;
+  }
+  const given = more.solver ?? null;
   const base = {
     graph: spec,
     vertices: graph.n,
