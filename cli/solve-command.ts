@@ -234,7 +234,9 @@ function progress(
     (p) =>
       io.writeErr(
         `solve ${spec}: ${p.nodes} nodes, ${p.depth === null ? '' : `ply limit ${p.depth}, `}deepest ply ${p.maxPly}, ` +
-          `${p.seconds.toFixed(1)} s\n`,
+          `${p.seconds.toFixed(1)} s` +
+          (p.tableFill === null ? '' : `, table ${(100 * p.tableFill).toFixed(0)}% full, proofs used ${p.tableHits}, refused ${p.tableRefused}`) +
+          '\n',
       ),
     (line) => io.writeErr(`solve ${spec}: ${line}\n`),
   ];

@@ -138,6 +138,11 @@ export interface SolverProgress {
   /** The current iteration's ply limit (iterative deepening), or null. */
   readonly depth: number | null;
   readonly seconds: number;
+  /** df-pn: the share of the table's entries in use (0..1); null under alpha-beta. */
+  readonly tableFill: number | null;
+  /** Table results used, and lookups that found results but refused them for the history (stats.ttHits, ttRefused). */
+  readonly tableHits: number;
+  readonly tableRefused: number;
 }
 
 /** One superko item: a colouring, with (situational superko) the colour to move next, else tag 0. */
@@ -539,7 +544,7 @@ export class Solver {
                 const now = Date.now();
                 if (now - this.lastProgress < every) return;
                 this.lastProgress = now;
-                onProgress({ nodes: this.stats.nodes, maxPly, depth: null, seconds: (now - this.startTime) / 1000 });
+                onProgress({ ...this.tableProgress(), nodes: this.stats.nodes, maxPly, depth: null, seconds: (now - this.startTime) / 1000 });
               },
       },
     );
@@ -748,12 +753,23 @@ export class Solver {
     if (s.onProgress !== null && now - this.lastProgress >= s.progressSeconds * 1000) {
       this.lastProgress = now;
       s.onProgress({
+        ...this.tableProgress(),
         nodes: this.stats.nodes,
         maxPly: this.maxPly,
         depth: this.currentDepth,
         seconds: (now - this.startTime) / 1000,
       });
     }
+  }
+
+  /** What a progress report says of the table. */
+  private tableProgress(): Pick<SolverProgress, 'tableFill' | 'tableHits' | 'tableRefused'> {
+    const table = this.dfpnTable;
+    return {
+      tableFill: table === null ? null : table.stored / table.size,
+      tableHits: this.stats.ttHits,
+      tableRefused: this.stats.ttRefused,
+    };
   }
 
   private ensurePly(ply: number): void {

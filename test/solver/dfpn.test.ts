@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectedGraphs, edgesSpec } from '../../src/solver/graph-enumeration.js';
 import { Solver } from '../../src/solver/search.js';
-import type { SolverSettings } from '../../src/solver/search.js';
+import type { SolverProgress, SolverSettings } from '../../src/solver/search.js';
 import { komiOfGraph, rootFromGame, solveWithVariation, startRoot } from '../../src/solver/solve.js';
 import { NaiveGame, naiveBoardOf, naiveRulesOf } from '../perft/naive-go.js';
 import { naiveSolve } from './naive-minimax.js';
@@ -369,6 +369,28 @@ describe("a famine proof's conditions: the winner's moves only", () => {
     expect(winner.value).toBe(-1);
     expect(every.value).toBe(-1);
     expect(winner.stats.exactRefusals).toBeLessThan(every.stats.exactRefusals * 0.75);
+  });
+});
+
+describe('progress reports', () => {
+  it("tell how full df-pn's table is and how many table proofs were used and refused", () => {
+    const rules = rulesOf('famine komi=0');
+    const reports: SolverProgress[] = [];
+    const solver = new Solver(graphOf('complete 5'), rules, { ...DFPN, ttBits: 16, progressSeconds: 0, onProgress: (p) => reports.push(p) });
+    expect(solver.solve(startRoot(rules)).value).toBe(-1);
+    expect(reports.length).toBeGreaterThan(3);
+    const last = reports[reports.length - 1];
+    // Reports come every 1,024 expansions; the table of 2^16 entries fills as the search stores numbers and proofs.
+    expect(last.tableFill).toBeGreaterThan(0);
+    expect(last.tableFill).toBeLessThanOrEqual(1);
+    expect(last.tableHits).toBeGreaterThan(0);
+    expect(last.tableHits).toBeLessThanOrEqual(solver.stats.ttHits);
+    expect(last.tableRefused).toBeLessThanOrEqual(solver.stats.ttRefused);
+    for (let i = 1; i < reports.length; i++) expect(reports[i].nodes).toBeGreaterThan(reports[i - 1].nodes);
+    const ab: SolverProgress[] = [];
+    new Solver(graphOf('cycle 5'), rules, { ...ALPHABETA, progressSeconds: 0, onProgress: (p) => ab.push(p) }).solve(startRoot(rules));
+    expect(ab.length).toBeGreaterThan(0);
+    expect(ab.every((p) => p.tableFill === null)).toBe(true);
   });
 });
 
