@@ -16,10 +16,11 @@ import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-table-file.js';
+import { runSolveOnThread } from './solve-thread.js';
 import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 import { readNumber } from '../src/number-input.js';
 
-interface SolveOptions {
+export interface SolveOptions {
   graph?: string;
   family?: string;
   rules: string;
@@ -134,10 +135,15 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
-    .action((opts: SolveOptions) => runSolveCommand(opts, io));
+    .action((opts: SolveOptions) => runSolveOnThread(opts, io));
 }
 
-export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
+/**
+ * Runs `graphgo solve` on this thread. `stopRequested` is asked during the search (solver.ts's `stopRequested`): true
+ * ends the graph being solved as a limit does ("interrupted", its table saved with --table) and a family after that
+ * graph's row (cli/solve-thread.ts sets it on Ctrl-C).
+ */
+export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: () => boolean = () => false): void {
   if ((opts.graph === undefined) === (opts.family === undefined)) {
     throw new CliError('give exactly one of --graph SPEC or --family SPEC');
   }
@@ -167,6 +173,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
+    stopRequested,
   };
 
   if (opts.graph !== undefined) {
@@ -205,6 +212,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo): void {
       io.writeOut(tableRow(record, opts.format));
     }
     first = false;
+    if (stopRequested()) break;
   }
   if (opts.json) io.writeOut(first ? ']\n' : '\n]\n');
 }
@@ -401,6 +409,7 @@ function winsText(r: SolveRecord): string {
 }
 
 function stopped(r: SolveRecord): string {
+  if (r.reason === 'interrupted') return `unknown (interrupted after ${r.nodes} nodes)`;
   return `unknown (stopped at ${r.reason ?? 'a limit'} after ${r.nodes} nodes)`;
 }
 

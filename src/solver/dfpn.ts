@@ -93,7 +93,7 @@ const STRIDE = 34;
 /** The deepest line followed (as search.ts: one JavaScript frame per ply). */
 const MAX_DFPN_PLY = 600;
 
-export type DfpnStopReason = 'max-nodes' | 'max-seconds' | 'max-depth';
+export type DfpnStopReason = 'max-nodes' | 'max-seconds' | 'max-depth' | 'interrupted';
 
 class DfpnStop extends Error {
   constructor(readonly reason: DfpnStopReason) {
@@ -157,6 +157,8 @@ export interface DfpnLimits {
   readonly nodeStop: number;
   /** Date.now() value after which the run stops, or Infinity. */
   readonly deadline: number;
+  /** Asked with the deadline: true stops the run ('interrupted'). */
+  readonly stopRequested: (() => boolean) | null;
   readonly onTick: ((maxPly: number) => void) | null;
 }
 
@@ -330,7 +332,7 @@ export class DfpnSearch {
   private parentStabFrom = 0;
   private parentStabTo = 0;
 
-  private limits: DfpnLimits = { nodeStop: Infinity, deadline: Infinity, onTick: null };
+  private limits: DfpnLimits = { nodeStop: Infinity, deadline: Infinity, stopRequested: null, onTick: null };
   private maxPly = 0;
   private rootBest = NO_MOVE;
 
@@ -469,6 +471,7 @@ export class DfpnSearch {
     stats.nodes++;
     if ((stats.nodes & 1023) === 0) {
       if (Date.now() > this.limits.deadline) throw new DfpnStop('max-seconds');
+      if (this.limits.stopRequested?.()) throw new DfpnStop('interrupted');
       this.limits.onTick?.(this.maxPly);
     }
     if (ply > this.maxPly) {

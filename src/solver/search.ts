@@ -101,6 +101,11 @@ export interface SolverSettings {
   readonly historyBlindTable: boolean;
   readonly maxNodes: number | null;
   readonly maxSeconds: number | null;
+  /**
+   * Asked now and then, with the time limit (every 1,024 nodes): true ends the solve as a limit does, with reason
+   * 'interrupted' (the CLI's Ctrl-C, which must come from another thread: the search never yields).
+   */
+  readonly stopRequested: (() => boolean) | null;
   readonly onProgress: ((progress: SolverProgress) => void) | null;
   /** Seconds between progress reports. */
   readonly progressSeconds: number;
@@ -127,6 +132,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   historyBlindTable: false,
   maxNodes: null,
   maxSeconds: null,
+  stopRequested: null,
   onProgress: null,
   progressSeconds: 2,
 };
@@ -203,8 +209,11 @@ export interface SolverStats {
   stabiliserRescues: number;
 }
 
-/** Why a solve ended without an answer: a node or time limit, or a line longer than the search can follow. */
-export type SearchLimitReason = 'max-nodes' | 'max-seconds' | 'max-depth';
+/**
+ * Why a solve ended without an answer: a node or time limit, a line longer than the search can follow, or a stop its
+ * caller asked for (`stopRequested`).
+ */
+export type SearchLimitReason = 'max-nodes' | 'max-seconds' | 'max-depth' | 'interrupted';
 
 class SearchLimit extends Error {
   constructor(readonly reason: SearchLimitReason) {
@@ -537,6 +546,7 @@ export class Solver {
       {
         nodeStop: this.nodeStop,
         deadline: this.limitSeconds === null ? Infinity : this.startTime + this.limitSeconds * 1000,
+        stopRequested: this.settings.stopRequested,
         onTick:
           onProgress === null
             ? null
@@ -750,6 +760,7 @@ export class Solver {
     const s = this.settings;
     const now = Date.now();
     if (this.limitSeconds !== null && now - this.startTime > this.limitSeconds * 1000) throw new SearchLimit('max-seconds');
+    if (s.stopRequested?.()) throw new SearchLimit('interrupted');
     if (s.onProgress !== null && now - this.lastProgress >= s.progressSeconds * 1000) {
       this.lastProgress = now;
       s.onProgress({

@@ -343,6 +343,7 @@ export function komiOfGraph(
     const remainingSeconds = maxSeconds === null ? null : maxSeconds - (Date.now() - start) / 1000;
     if (remainingNodes !== null && remainingNodes <= 0) reason = 'max-nodes';
     else if (remainingSeconds !== null && remainingSeconds <= 0) reason = 'max-seconds';
+    else if (settings.stopRequested?.()) reason = 'interrupted';
     if (reason !== null) break;
     // The plain search's komi gets the whole slice, the others half of it: when every komi is hard, most of the
     // work still goes where plain bisection would have put it.

@@ -1,0 +1,85 @@
+/**
+ * `graphgo solve` on a worker thread, so that Ctrl-C can end a long solve cleanly: the search never yields to the
+ * event loop, so a signal handler on its own thread would only run after it. Here the main thread keeps the signal
+ * handlers and sets a shared flag that the search reads every 1,024 nodes; the solve then ends as at a limit,
+ * "unknown" with the bounds proved so far, and `--table` saves the table as usual. A second Ctrl-C quits at once.
+ *
+ * From the TypeScript sources (tests) there is no compiled worker to start, and the command runs on this thread.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { CliError } from './io.js';
+import type { CliIo } from './io.js';
+import type { SolveOptions } from './solve-command.js';
+
+/** What the worker is started with: the command's options and the stop flag (one Int32, 0 or 1). */
+export interface SolveThreadData {
+  readonly opts: SolveOptions;
+  readonly stop: SharedArrayBuffer;
+}
+
+/** What the worker sends back: output, then `done` or the error that ended the command. */
+export type SolveThreadMessage =
+  | { readonly kind: 'out'; readonly text: string }
+  | { readonly kind: 'err'; readonly text: string }
+  | { readonly kind: 'done' }
+  | { readonly kind: 'error'; readonly message: string; readonly exitCode: number; readonly user: boolean };
+
+/** The exit code of a command ended by a signal, as shells report SIGINT. */
+const INTERRUPTED_EXIT = 130;
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+export async function runSolveOnThread(opts: SolveOptions, io: CliIo): Promise<void> {
+  const workerFile = new URL('./solve-worker.js', import.meta.url);
+  if (!existsSync(fileURLToPath(workerFile))) {
+    const { runSolveCommand } = await import('./solve-command.js');
+    runSolveCommand(opts, io);
+    return;
+  }
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const data: SolveThreadData = { opts, stop: stop.buffer as SharedArrayBuffer };
+  const worker = new Worker(workerFile, { workerData: data });
+  let signals = 0;
+  let quit: (() => void) | null = null;
+  const onSignal = (): void => {
+    signals++;
+    if (signals === 1) {
+      Atomics.store(stop, 0, 1);
+      const table = opts.table === undefined ? '' : ` and saving the table to ${opts.table}`;
+      io.writeErr(`graphgo: stopping the search${table} (press Ctrl-C again to quit at once${table === '' ? '' : ', without saving'})\n`);
+    } else {
+      quit?.();
+    }
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      quit = () => {
+        void worker.terminate();
+        reject(new CliError('interrupted', INTERRUPTED_EXIT));
+      };
+      worker.on('message', (m: SolveThreadMessage) => {
+        switch (m.kind) {
+          case 'out':
+            return io.writeOut(m.text);
+          case 'err':
+            return io.writeErr(m.text);
+          case 'done':
+            return resolve();
+          case 'error':
+            return reject(m.user ? new CliError(m.message, m.exitCode) : new Error(m.message));
+        }
+      });
+      worker.on('error', reject);
+      worker.on('exit', () => reject(new Error('the solver thread ended without a result')));
+    });
+  } finally {
+    for (const s of SIGNALS) process.off(s, onSignal);
+    void worker.terminate();
+  }
+  if (signals > 0) {
+    throw new CliError(`interrupted${opts.table === undefined ? '' : `; the table is saved in ${opts.table}`}`, INTERRUPTED_EXIT);
+  }
+}

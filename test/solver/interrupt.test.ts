@@ -1,0 +1,114 @@
+/**
+ * A solve stopped on request (the CLI's Ctrl-C): the solver's `stopRequested`, the komi search, `graphgo solve`'s
+ * family loop in-process, and the real command under SIGINT from dist/ (its worker thread).
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSolveCommand } from '../../cli/solve-command.js';
+import type { SolveOptions } from '../../cli/solve-command.js';
+import { komiOfGraph, Solver, startRoot } from '../../src/solver/solve.js';
+import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
+import { graphOf, rulesOf } from './helpers.js';
+
+/** A stop that turns true on its n-th question: the solver asks every 1,024 nodes. */
+function stopAfter(questions: number): { stop: () => boolean; asked: () => number } {
+  let asked = 0;
+  return { stop: () => ++asked >= questions, asked: () => asked };
+}
+
+describe('stopRequested', () => {
+  it('ends a df-pn solve as a limit does, at the first question that says yes', () => {
+    const rules = rulesOf('famine komi=0');
+    const s = stopAfter(3);
+    const solver = new Solver(graphOf('complete 6'), rules, { stopRequested: s.stop });
+    const out = solver.solve(startRoot(rules, 0));
+    expect(out).toMatchObject({ status: 'unknown', reason: 'interrupted', value: null });
+    // Asked once per 1,024 nodes: stopped at the third question.
+    expect(s.asked()).toBe(3);
+    expect(out.nodes).toBe(3 * 1024);
+  });
+
+  it('ends an alpha-beta solve (area scores) the same way', () => {
+    const rules = rulesOf('area');
+    const s = stopAfter(2);
+    const out = new Solver(graphOf('grid 3 3'), rules, { stopRequested: s.stop }).solve(startRoot(rules, 0));
+    expect(out).toMatchObject({ status: 'unknown', reason: 'interrupted' });
+    expect(s.asked()).toBe(2);
+  });
+
+  it('ends a komi search with the interval proved before the stop', () => {
+    const rules = rulesOf('famine');
+    let stop = false;
+    const report = komiOfGraph(graphOf('cycle 7'), rules, { stopRequested: () => stop }, true, {
+      // Asked for right after the first komi is settled: nothing more is searched.
+      onSolve: (solve) => {
+        if (solve.value !== null) stop = true;
+      },
+    });
+    expect(report.status).toBe('unknown');
+    expect(report.reason).toBe('interrupted');
+    // cycle 7's komi is -1 (docs/solver-komi-table-7.md): the search starts at komi 0, which white wins.
+    expect(report.solves.map((s) => [s.komi, s.value])).toEqual([[0, -1]]);
+    expect([report.komiLow, report.komiHigh]).toEqual([null, -1]);
+  });
+});
+
+describe('graphgo solve, stopped', () => {
+  it('a family ends after the row of the graph being solved, and its JSON stays whole', () => {
+    let out = '';
+    const opts = { family: 'cycle 3..6', rules: 'famine', json: true, format: 'markdown', pvLength: '60', progress: false } as unknown as SolveOptions;
+    runSolveCommand(opts, { writeOut: (t) => (out += t), writeErr: () => {} }, () => out.includes('"graph"'));
+    const rows = JSON.parse(out) as { graph: string; status: string }[];
+    expect(rows.map((r) => r.graph)).toEqual(['cycle 3']);
+  });
+});
+
+describe('graphgo solve under SIGINT (the built command)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'graphgo-interrupt-'));
+  beforeAll(async () => {
+    await ensureDist();
+  }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('stops the search, prints what it proved, saves the table and exits with 130', async () => {
+    const file = join(dir, 'complete6.tbl');
+    // Complete 6 at komi 0 is open (docs/solver.md): the search runs until it is stopped.
+    const child = spawn(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'complete 6', '--komi', '0', '--tt-bits', '16', '--table', file, '--json']);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const signalled = new Promise<void>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        // The first progress line (after 2 s of search): the search is under way.
+        if (/ nodes, /.test(err) && !child.killed) {
+          child.kill('SIGINT');
+          resolve();
+        }
+      });
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    await signalled;
+    expect(code).toBe(130);
+    const record = JSON.parse(out);
+    expect(record).toMatchObject({ kind: 'winner', status: 'unknown', reason: 'interrupted', winner: null });
+    expect(record.nodes).toBeGreaterThan(0);
+    expect(err).toContain(`stopping the search and saving the table to ${file}`);
+    expect(err).toMatch(/table saved to .* \(\d+ entries\)/);
+    expect(err).toContain(`graphgo: interrupted; the table is saved in ${file}`);
+    expect(existsSync(file)).toBe(true);
+    // The saved table resumes: the same command finds it.
+    const resumed = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [ENGINE_MAIN, 'solve', '--graph', 'complete 6', '--komi', '0', '--tt-bits', '16', '--table', file, '--max-nodes', '2000', '--json'],
+        (e, _stdout, stderr) => (e ? reject(e) : resolve(stderr)),
+      ),
+    );
+    expect(resumed).toMatch(/resuming from .* \((\d+) entries\)/);
+    expect(Number(/\((\d+) entries\)/.exec(resumed)?.[1])).toBeGreaterThan(1000);
+  }, 60_000);
+});
