@@ -332,6 +332,10 @@ export class DfpnSearch {
   private parentStabFrom = 0;
   private parentStabTo = 0;
 
+  /** The starting counters of the first run (counter1 * 65536 + counter2; -1 before it), see run(). */
+  private firstStart = -1;
+  /** Whether counter dominance may find anything: the table holds entries from other starting counters. */
+  private dominanceLive = false;
   private limits: DfpnLimits = { nodeStop: Infinity, deadline: Infinity, stopRequested: null, onTick: null };
   private maxPly = 0;
   private rootBest = NO_MOVE;
@@ -373,6 +377,13 @@ export class DfpnSearch {
     this.limits = limits;
     this.maxPly = 0;
     this.rootBest = NO_MOVE;
+    // Counter dominance finds a state with other counters only in a table filled from other starting counters (the
+    // komi search's other komis, a saved table, a game's earlier moves): a single solve never found one (0 of 2
+    // million lookups on complete 6 and a 7-vertex tree-like graph), and its four probes a lookup cost 7% to 14% of
+    // the time there (docs/solver.md, "Counter dominance").
+    const start = root.counter1 * 65536 + root.counter2;
+    if (this.table.stored > 0 && start !== this.firstStart) this.dominanceLive = true;
+    if (this.firstStart < 0) this.firstStart = start;
     if (this.area) {
       const t = root.threshold;
       if (t === undefined || !Number.isInteger(t) || Math.abs(t) > 64) throw new Error(`df-pn: an area threshold must be an integer in -64..64, got ${t}`);
@@ -999,7 +1010,7 @@ export class DfpnSearch {
       this.lPhi = Math.min(table.phi[numbers], cap);
       this.lDelta = Math.min(table.delta[numbers], cap);
     }
-    if (this.paid && this.options.counterDominance) this.dominance(meta, toMove, n1, n2, upto);
+    if (this.paid && this.options.counterDominance && this.dominanceLive) this.dominance(meta, toMove, n1, n2, upto);
     if (this.area && this.thresholdCount > 1 && this.lPhi !== 0 && this.lDelta !== 0) this.thresholdDominance(toMove, passes, counters, upto);
   }
 
@@ -1093,6 +1104,8 @@ export class DfpnSearch {
     for (let d = 0; d < 4; d++) {
       const m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
       const t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
+      // Counters never go below 0: no state to look for.
+      if (m2 < 0 || t2 < 0) continue;
       const k1 = mover ? m2 : t2;
       const k2 = mover ? t2 : m2;
       const key = (k1 & 0xffff) | (k2 << 16);

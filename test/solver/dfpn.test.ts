@@ -372,6 +372,25 @@ describe("a famine proof's conditions: the winner's moves only", () => {
   });
 });
 
+describe('counter dominance', () => {
+  it('is looked for only once the table holds entries from other starting counters', () => {
+    const rules = rulesOf('famine');
+    const graph = graphOf('cycle 6');
+    const solver = new Solver(graph, rules, DFPN);
+    expect(solver.solve(startRoot(rules, 0)).value).toBe(1);
+    // One komi alone: no probe, no hit.
+    expect(solver.stats.dominanceHits).toBe(0);
+    // Komi 1 on the table of komi 0: states with counters one point apart (measured: 3,781 hits).
+    expect(solver.solve(startRoot(rules, 1)).value).toBe(-1);
+    expect(solver.stats.dominanceHits).toBeGreaterThan(1000);
+    const fresh = new Solver(graph, rules, DFPN);
+    const without = new Solver(graph, rules, { ...DFPN, counterDominance: false });
+    const a = fresh.solve(startRoot(rules, 1));
+    expect(fresh.stats.dominanceHits).toBe(0);
+    expect(a.nodes).toBe(without.solve(startRoot(rules, 1)).nodes);
+  });
+});
+
 describe('progress reports', () => {
   it("tell how full df-pn's table is and how many table proofs were used and refused", () => {
     const rules = rulesOf('famine komi=0');
