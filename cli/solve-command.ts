@@ -104,7 +104,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
       'Solve the game on a graph exactly, from the empty board with black to move (docs/solver.md). Under famine ' +
         'rules without --komi: the komi of the graph (the largest integer komi at which black wins); with --komi: ' +
         'the winner. Under area rules: the optimal score, black minus white, without komi. Limits end with ' +
-        '"unknown", never a guess. Progress goes to stderr.',
+        '"unknown", never a guess; so does Ctrl-C, which saves --table too (twice: quit at once). Progress goes to stderr.',
     );
   addGraphOption(solve, { help: 'the graph (e.g. "grid 3 3")' });
   solve.option('--family <spec>', 'a family of graphs with ranges: "cycle 3..10", "grid 2..3 2..4", "connected 1..5"');
