@@ -135,7 +135,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
-    .action((opts: SolveOptions) => runSolveOnThread(opts, io));
+    .action((opts: SolveOptions) => runSolveOnThread(opts, io, runSolveCommand));
 }
 
 /**

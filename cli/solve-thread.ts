@@ -31,18 +31,17 @@ const INTERRUPTED_EXIT = 130;
 
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-export async function runSolveOnThread(opts: SolveOptions, io: CliIo): Promise<void> {
+/** Runs the command on a worker thread, or with `runHere` on this one when there is no compiled worker (tests). */
+export async function runSolveOnThread(opts: SolveOptions, io: CliIo, runHere: (opts: SolveOptions, io: CliIo) => void): Promise<void> {
   const workerFile = new URL('./solve-worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(workerFile))) {
-    const { runSolveCommand } = await import('./solve-command.js');
-    runSolveCommand(opts, io);
+    runHere(opts, io);
     return;
   }
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const data: SolveThreadData = { opts, stop: stop.buffer as SharedArrayBuffer };
   const worker = new Worker(workerFile, { workerData: data });
   let signals = 0;
-  let quit: (() => void) | null = null;
   const onSignal = (): void => {
     signals++;
     if (signals === 1) {
@@ -50,16 +49,13 @@ export async function runSolveOnThread(opts: SolveOptions, io: CliIo): Promise<v
       const table = opts.table === undefined ? '' : ` and saving the table to ${opts.table}`;
       io.writeErr(`graphgo: stopping the search${table} (press Ctrl-C again to quit at once${table === '' ? '' : ', without saving'})\n`);
     } else {
-      quit?.();
+      // Ends the wait below through the worker's exit.
+      void worker.terminate();
     }
   };
   for (const s of SIGNALS) process.on(s, onSignal);
   try {
     await new Promise<void>((resolve, reject) => {
-      quit = () => {
-        void worker.terminate();
-        reject(new CliError('interrupted', INTERRUPTED_EXIT));
-      };
       worker.on('message', (m: SolveThreadMessage) => {
         switch (m.kind) {
           case 'out':
@@ -73,7 +69,9 @@ export async function runSolveOnThread(opts: SolveOptions, io: CliIo): Promise<v
         }
       });
       worker.on('error', reject);
-      worker.on('exit', () => reject(new Error('the solver thread ended without a result')));
+      worker.on('exit', () =>
+        reject(signals > 1 ? new CliError('interrupted', INTERRUPTED_EXIT) : new Error('the solver thread ended without a result')),
+      );
     });
   } finally {
     for (const s of SIGNALS) process.off(s, onSignal);
