@@ -151,7 +151,8 @@ export function formatResultRow(r: CoreBenchResult): string {
 export function formatAllocationRow(a: AllocationResult): string {
   const chunks = a.discardedChunks === 1 ? 'chunk' : 'chunks';
   const discarded = a.discardedChunks > 0 ? `, ${a.discardedChunks} ${chunks} with a GC discarded` : '';
-  return `  ${a.label.padEnd(44)} ${a.bytesPerOp.toFixed(2).padStart(8)} bytes  (${a.bytes} bytes over ${a.operations.toLocaleString('en-US')}${discarded})`;
+  const total = `${a.bytes.toLocaleString('en-US')} bytes over ${a.operations.toLocaleString('en-US')} in all`;
+  return `  ${a.label.padEnd(44)} ${a.bytesPerOp.toFixed(2).padStart(8)} bytes  (median chunk; ${total}${discarded})`;
 }
 
 export async function runCoreCommand(
