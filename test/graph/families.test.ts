@@ -335,7 +335,8 @@ describe('errors', () => {
     );
     expect(refusal(parseGraphSpec('path 99999999999999999999')).code).toBe('too-large');
     expect(refusal(parseGraphSpec('edges 20000000')).code).toBe('too-large');
-    expect(performance.now() - start).toBeLessThan(100);
+    // Building any of them would take seconds to hours; a second leaves room for a loaded machine's pauses.
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 
   it('the builder refuses self-loops, out-of-range vertices and duplicates in edges', () => {
