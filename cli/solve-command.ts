@@ -7,22 +7,29 @@ import { Command, Option } from 'commander';
 import type { Graph } from '../src/graph.js';
 import { PASS } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
-import { formatNumber, formatRules } from '../src/rules.js';
+import { formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
-import { planFamily } from '../src/solver/family-range.js';
+import { MAX_FAMILY_SIZE, planFamily } from '../src/solver/family-range.js';
+import type { FamilyPlan } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
 import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
-import { CliError } from './io.js';
+import { CliError, readUserFile } from './io.js';
 import type { CliIo } from './io.js';
 import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-table-file.js';
 import { runSolveOnThread } from './solve-thread.js';
+import { FamilyOutput, resultText } from './family-output.js';
 import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 import { readNumber } from '../src/number-input.js';
+import { readGraph } from '../src/setup.js';
+
+/** The most graphs a family solves side by side (--jobs). */
+export const MAX_JOBS = 256;
 
 export interface SolveOptions {
   graph?: string;
   family?: string;
+  graphs?: string;
   rules: string;
   komi?: string;
   maxSeconds?: string;
@@ -45,6 +52,7 @@ export interface SolveOptions {
   stabiliserProbes: boolean;
   table?: string;
   progress: boolean;
+  jobs?: string;
 }
 
 /** One first move: the vertex (or pass), its value (black's view: score, or +1 / -1) and the result in words. */
@@ -94,7 +102,9 @@ Examples:
   graphgo solve --graph "grid 3 3" --rules area        # optimal area score: B+9
   graphgo solve --graph petersen --komi 0 --json       # famine winner at komi 0, as JSON
   graphgo solve --family "cycle 3..10" --max-seconds 120
-  graphgo solve --family "connected 1..5" --format csv # the komi of every connected graph`;
+  graphgo solve --family "connected 1..5" --format csv # the komi of every connected graph
+  graphgo solve --family "connected 6..6" --jobs 2     # two graphs at a time, on two threads
+  graphgo solve --graphs unknown.txt --max-nodes 20000000 --jobs 16   # a list of specs, one per line`;
 
 export function registerSolveCommand(program: Command, io: CliIo): void {
   const solve = program
@@ -108,6 +118,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     );
   addGraphOption(solve, { help: 'the graph (e.g. "grid 3 3")' });
   solve.option('--family <spec>', 'a family of graphs with ranges: "cycle 3..10", "grid 2..3 2..4", "connected 1..5"');
+  solve.option('--graphs <file>', 'a family from a file: one graph spec per line (# starts a comment line), solved in its order');
   addRulesOption(solve, 'famine');
   solve
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
@@ -120,6 +131,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
       'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
     )
     .option('--json', 'print JSON (one object, or an array for a family)')
+    .option('--jobs <n>', `a family: solve this many graphs side by side, each on its own thread with its own table (1..${MAX_JOBS}, default 1); the rows come out in the family's order`)
     .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
     .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
     .option('--pv-length <plies>', 'longest principal variation printed', '60')
@@ -135,20 +147,32 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
-    .action((opts: SolveOptions) => runSolveOnThread(opts, io, runSolveCommand));
+    .action((opts: SolveOptions) => runSolveOnThread(opts, planSolve(opts), io, runSolveCommand));
 }
 
-/**
- * Runs `graphgo solve` on this thread. `stopRequested` is asked during the search (solver.ts's `stopRequested`): true
- * ends the graph being solved as a limit does ("interrupted", its table saved with --table) and a family after that
- * graph's row (cli/solve-thread.ts sets it on Ctrl-C).
- */
-export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: () => boolean = () => false): void {
-  if ((opts.graph === undefined) === (opts.family === undefined)) {
-    throw new CliError('give exactly one of --graph SPEC or --family SPEC');
+/** What `graphgo solve` was asked, checked: the rules, the limits and switches, and the graph or the family. */
+export interface SolvePlan {
+  readonly rules: Rules;
+  readonly fixedKomi: number | null;
+  readonly pvLength: number;
+  /** Every setting but `stopRequested`, which belongs to the thread that searches. */
+  readonly settings: Partial<SolverSettings>;
+  readonly family: FamilyPlan | null;
+  /** What each row of a family gives: the komi of the graph, the optimal area score, or the winner at a komi. */
+  readonly kind: SolveRecord['kind'];
+}
+
+/** Checks the options before anything is solved; a listed family is checked whole (every spec parses and fits). */
+export function planSolve(opts: SolveOptions): SolvePlan {
+  const given = [opts.graph, opts.family, opts.graphs].filter((x) => x !== undefined).length;
+  if (given !== 1) throw new CliError('give exactly one of --graph SPEC, --family SPEC or --graphs FILE');
+  const many = opts.graph === undefined;
+  if (opts.moves && many) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
+  if (opts.table !== undefined && many) throw new CliError('--table keeps the table of one graph: use it with --graph');
+  if (opts.jobs !== undefined) {
+    positiveInteger('--jobs', opts.jobs, MAX_JOBS);
+    if (!many) throw new CliError('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
   }
-  if (opts.moves && opts.family !== undefined) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
-  if (opts.table !== undefined && opts.family !== undefined) throw new CliError('--table keeps the table of one graph: use it with --graph');
   let rules = readRulesFlag(opts.rules);
   let fixedKomi: number | null = null;
   if (opts.komi !== undefined) {
@@ -173,48 +197,81 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: ()
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
-    stopRequested,
   };
-
-  if (opts.graph !== undefined) {
-    const graph = readGraphSpec(opts.graph);
-    const record = solveOne(opts.graph, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, opts.graph), {
-      moves: opts.moves ?? false,
-      table: opts.table,
-      tableLog: (line) => io.writeErr(`solve ${opts.graph as string}: ${line}\n`),
-    });
-    if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
-    else io.writeOut(describe(record));
-    return;
-  }
-
+  const kind: SolveRecord['kind'] =
+    rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';
+  if (opts.graph !== undefined) return { rules, fixedKomi, pvLength, settings, family: null, kind };
+  if (opts.graphs !== undefined) return { rules, fixedKomi, pvLength, settings, family: readGraphList(opts.graphs, rules), kind };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
-  // A listed family is checked whole before anything is solved: every spec parses and fits the solver.
   if (family.value.size !== null) {
     for (const spec of family.value.specs()) {
       const problem = solverProblem(readGraphSpec(spec), rules);
       if (problem !== null) throw new CliError(`${spec}: ${problem}`);
     }
   }
-  // Each row (or JSON element) is written as soon as its graph is solved.
-  const kind: SolveRecord['kind'] =
-    rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';
-  let first = true;
-  if (opts.json) io.writeOut('[');
-  else io.writeOut(tableHeader(kind, opts.format));
-  for (const spec of family.value.specs()) {
-    const graph = readGraphSpec(spec);
-    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, ...progress(opts, io, spec));
-    if (opts.json) {
-      io.writeOut((first ? '\n' : ',\n') + indent(JSON.stringify(record, null, 2)));
-    } else {
-      io.writeOut(tableRow(record, opts.format));
-    }
-    first = false;
+  return { rules, fixedKomi, pvLength, settings, family: family.value, kind };
+}
+
+/**
+ * --graphs FILE: one graph spec per line (blank lines and lines starting with # skipped), solved as a family in the
+ * file's order; every line is checked before anything is solved.
+ */
+function readGraphList(path: string, rules: Rules): FamilyPlan {
+  const specs: string[] = [];
+  const lines = readUserFile(path).split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const spec = lines[i].trim();
+    if (spec === '' || spec.startsWith('#')) continue;
+    if (specs.length === MAX_FAMILY_SIZE) throw new CliError(`${path}: more than ${MAX_FAMILY_SIZE} graphs`);
+    const graph = readGraph({ spec });
+    if (!graph.ok) throw new CliError(`${path} line ${i + 1}: ${graph.error.message}`);
+    const problem = solverProblem(graph.value, rules);
+    if (problem !== null) throw new CliError(`${path} line ${i + 1} (${spec}): ${problem}`);
+    specs.push(spec);
+  }
+  if (specs.length === 0) throw new CliError(`${path}: no graph specs (one per line; # starts a comment line)`);
+  return {
+    size: specs.length,
+    *specs() {
+      yield* specs;
+    },
+  };
+}
+
+/** Solves one graph of a family as the plan says, with its progress lines (the rows and the pool's workers). */
+export function solveFamilyGraph(spec: string, plan: SolvePlan, opts: SolveOptions, io: CliIo, stopRequested: () => boolean): SolveRecord {
+  const settings = { ...plan.settings, stopRequested };
+  return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec));
+}
+
+/**
+ * Runs `graphgo solve` on this thread. `stopRequested` is asked during the search (solver.ts's `stopRequested`): true
+ * ends the graph being solved as a limit does ("interrupted", its table saved with --table) and a family after that
+ * graph's row (cli/solve-thread.ts sets it on Ctrl-C). A family here is solved one graph at a time, whatever --jobs
+ * says (cli/solve-pool.ts solves it side by side).
+ */
+export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: () => boolean = () => false): void {
+  const plan = planSolve(opts);
+  if (plan.family === null) {
+    const spec = opts.graph as string;
+    const settings = { ...plan.settings, stopRequested };
+    const record = solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec), {
+      moves: opts.moves ?? false,
+      table: opts.table,
+      tableLog: (line) => io.writeErr(`solve ${spec}: ${line}\n`),
+    });
+    if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
+    else io.writeOut(describe(record));
+    return;
+  }
+  const output = new FamilyOutput(plan.kind, opts.json ? 'json' : opts.format, (text) => io.writeOut(text));
+  let index = 0;
+  for (const spec of plan.family.specs()) {
+    output.add(index++, solveFamilyGraph(spec, plan, opts, io, stopRequested));
     if (stopRequested()) break;
   }
-  if (opts.json) io.writeOut(first ? ']\n' : '\n]\n');
+  output.finish();
 }
 
 /** --method: the engine of the solve (null: the solver's default). */
@@ -222,13 +279,6 @@ function readMethod(text: string | undefined): SolveMethod | null {
   if (text === undefined) return null;
   if (text === 'dfpn' || text === 'alphabeta') return text;
   throw new CliError(`--method must be dfpn or alphabeta, got "${text}"`);
-}
-
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => '  ' + line)
-    .join('\n');
 }
 
 /** The progress callbacks of one graph: node counts every 2 s, and (komi search) one line per komi solve. */
@@ -386,13 +436,6 @@ function listMoves(graph: Graph, moves: readonly MoveValue[], kind: 'score' | 'w
   }));
 }
 
-function resultText(diff: number): string {
-  const d = Math.round(diff * 1e9) / 1e9;
-  if (d > 0) return `B+${formatNumber(d)}`;
-  if (d < 0) return `W+${formatNumber(-d)}`;
-  return '0';
-}
-
 /** The proven komi interval in words: "komi in [4, 6]", "komi >= 3", "komi <= -1", or "nothing yet". */
 export function intervalText(low: number | null, high: number | null): string {
   if (low === null && high === null) return 'no bound on the komi yet';
@@ -456,32 +499,4 @@ export function describe(r: SolveRecord): string {
   }
   lines.push(`nodes: ${r.nodes}, seconds: ${r.seconds.toFixed(2)}`);
   return lines.join('\n') + '\n';
-}
-
-function resultCell(r: SolveRecord): string {
-  if (r.status !== 'solved') {
-    if (r.kind === 'komi') {
-      const low = r.komiLow ?? null;
-      const high = r.komiHigh ?? null;
-      if (low === null && high === null) return 'unknown';
-      return `unknown (${low === null ? `<= ${high}` : high === null ? `>= ${low}` : `${low}..${high}`})`;
-    }
-    return 'unknown';
-  }
-  if (r.kind === 'komi') return String(r.komi);
-  if (r.kind === 'score') return resultText(r.score as number);
-  return r.result ?? '';
-}
-
-function tableHeader(kind: SolveRecord['kind'], format: 'markdown' | 'csv'): string {
-  const column = kind === 'komi' ? 'komi' : kind === 'score' ? 'score' : 'winner';
-  const cells = ['graph', 'vertices', 'edges', column, 'nodes', 'seconds'];
-  if (format === 'csv') return cells.join(',') + '\n';
-  return `| ${cells.join(' | ')} |\n|${cells.map(() => '---').join('|')}|\n`;
-}
-
-function tableRow(r: SolveRecord, format: 'markdown' | 'csv'): string {
-  const cells = [r.graph, String(r.vertices), String(r.edges + r.arcs), resultCell(r), String(r.nodes), r.seconds.toFixed(2)];
-  if (format === 'csv') return cells.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',') + '\n';
-  return `| ${cells.join(' | ')} |\n`;
 }

@@ -11,10 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
-import type { SolveOptions } from './solve-command.js';
+import type { SolveOptions, SolvePlan } from './solve-command.js';
+import { runFamilyOnPool } from './solve-pool.js';
+import { INTERRUPTED_EXIT, onStopSignals } from './stop-signals.js';
 
 /** What the worker is started with: the command's options and the stop flag (one Int32, 0 or 1). */
 export interface SolveThreadData {
+  readonly mode: 'command';
   readonly opts: SolveOptions;
   readonly stop: SharedArrayBuffer;
 }
@@ -26,34 +29,40 @@ export type SolveThreadMessage =
   | { readonly kind: 'done' }
   | { readonly kind: 'error'; readonly message: string; readonly exitCode: number; readonly user: boolean };
 
-/** The exit code of a command ended by a signal, as shells report SIGINT. */
-const INTERRUPTED_EXIT = 130;
-
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-
-/** Runs the command on a worker thread, or with `runHere` on this one when there is no compiled worker (tests). */
-export async function runSolveOnThread(opts: SolveOptions, io: CliIo, runHere: (opts: SolveOptions, io: CliIo) => void): Promise<void> {
+/**
+ * Runs the command on a worker thread, or with `runHere` on this one when there is no compiled worker (tests); a
+ * family with --jobs above 1 on a pool of them (cli/solve-pool.ts).
+ */
+export async function runSolveOnThread(
+  opts: SolveOptions,
+  plan: SolvePlan,
+  io: CliIo,
+  runHere: (opts: SolveOptions, io: CliIo) => void,
+): Promise<void> {
   const workerFile = new URL('./solve-worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(workerFile))) {
     runHere(opts, io);
     return;
   }
+  const jobs = opts.jobs === undefined ? 1 : Number(opts.jobs);
+  if (plan.family !== null && jobs > 1) return runFamilyOnPool(opts, plan, jobs, io, workerFile);
   const stop = new Int32Array(new SharedArrayBuffer(4));
-  const data: SolveThreadData = { opts, stop: stop.buffer as SharedArrayBuffer };
+  const data: SolveThreadData = { mode: 'command', opts, stop: stop.buffer as SharedArrayBuffer };
   const worker = new Worker(workerFile, { workerData: data });
   let signals = 0;
-  const onSignal = (): void => {
-    signals++;
-    if (signals === 1) {
+  const signalsOff = onStopSignals(
+    () => {
+      signals++;
       Atomics.store(stop, 0, 1);
       const table = opts.table === undefined ? '' : ` and saving the table to ${opts.table}`;
       io.writeErr(`graphgo: stopping the search${table} (press Ctrl-C again to quit at once${table === '' ? '' : ', without saving'})\n`);
-    } else {
+    },
+    () => {
+      signals++;
       // Ends the wait below through the worker's exit.
       void worker.terminate();
-    }
-  };
-  for (const s of SIGNALS) process.on(s, onSignal);
+    },
+  );
   try {
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (m: SolveThreadMessage) => {
@@ -74,7 +83,7 @@ export async function runSolveOnThread(opts: SolveOptions, io: CliIo, runHere: (
       );
     });
   } finally {
-    for (const s of SIGNALS) process.off(s, onSignal);
+    signalsOff();
     void worker.terminate();
   }
   if (signals > 0) {

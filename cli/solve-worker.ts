@@ -1,28 +1,51 @@
 /**
- * The worker thread of `graphgo solve` (cli/solve-thread.ts): runs the command with the options it is given, sends
- * its output back line by line, and stops the search when the main thread sets the shared stop flag (Ctrl-C).
+ * The worker thread of `graphgo solve`. Started by cli/solve-thread.ts (mode `command`), it runs the whole command
+ * with the options it is given and sends its output back line by line; started by cli/solve-pool.ts (mode `pool`), it
+ * solves the graphs of a family it is sent, one at a time, and sends each row back. Either way it stops the search
+ * when the main thread sets the shared stop flag (Ctrl-C).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
-import { runSolveCommand } from './solve-command.js';
-import type { SolveOptions } from './solve-command.js';
+import { planSolve, runSolveCommand, solveFamilyGraph } from './solve-command.js';
+import type { SolvePoolData, SolvePoolMessage, SolvePoolTask } from './solve-pool.js';
 import type { SolveThreadData, SolveThreadMessage } from './solve-thread.js';
 
 const port = parentPort;
 if (port === null) throw new Error('cli/solve-worker.js runs as a worker thread of graphgo solve');
-const data = workerData as SolveThreadData;
+const data = workerData as SolveThreadData | SolvePoolData;
 const stop = new Int32Array(data.stop);
-const send = (message: SolveThreadMessage): void => port.postMessage(message);
-const io: CliIo = {
-  writeOut: (text) => send({ kind: 'out', text }),
-  writeErr: (text) => send({ kind: 'err', text }),
-};
+const stopRequested = (): boolean => Atomics.load(stop, 0) !== 0;
 
-try {
-  runSolveCommand(data.opts as SolveOptions, io, () => Atomics.load(stop, 0) !== 0);
-  send({ kind: 'done' });
-} catch (e) {
-  if (e instanceof CliError) send({ kind: 'error', message: e.message, exitCode: e.exitCode, user: true });
-  else send({ kind: 'error', message: e instanceof Error ? e.message : String(e), exitCode: 1, user: false });
+if (data.mode === 'command') {
+  const send = (message: SolveThreadMessage): void => port.postMessage(message);
+  const io: CliIo = {
+    writeOut: (text) => send({ kind: 'out', text }),
+    writeErr: (text) => send({ kind: 'err', text }),
+  };
+  try {
+    runSolveCommand(data.opts, io, stopRequested);
+    send({ kind: 'done' });
+  } catch (e) {
+    if (e instanceof CliError) send({ kind: 'error', message: e.message, exitCode: e.exitCode, user: true });
+    else send({ kind: 'error', message: e instanceof Error ? e.message : String(e), exitCode: 1, user: false });
+  }
+} else {
+  const send = (message: SolvePoolMessage): void => port.postMessage(message);
+  const io: CliIo = {
+    writeOut: () => {
+      throw new Error('a pool worker writes rows as messages');
+    },
+    writeErr: (text) => send({ kind: 'err', text }),
+  };
+  // Checked on the main thread already; here it rebuilds the settings (functions do not cross threads).
+  const plan = planSolve(data.opts);
+  port.on('message', (task: SolvePoolTask) => {
+    try {
+      send({ kind: 'record', index: task.index, record: solveFamilyGraph(task.spec, plan, data.opts, io, stopRequested) });
+    } catch (e) {
+      const user = e instanceof CliError;
+      send({ kind: 'error', index: task.index, message: e instanceof Error ? e.message : String(e), exitCode: user ? e.exitCode : 1, user });
+    }
+  });
 }

@@ -167,6 +167,36 @@ describe('graphgo solve', () => {
     ]);
   });
 
+  it('--graphs FILE: a family from a list of specs, comments and blank lines skipped, checked whole first', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'graphgo-graphs-'));
+    try {
+      const list = join(dir, 'list.txt');
+      writeFileSync(list, '# the unknown rows\ncycle 5\n\n  edges 4 1-2 2-3 3-4 4-1  \r\npath 3\n');
+      const r = await run('solve', '--graphs', list, '--format', 'csv', '--no-progress');
+      expect(r.code).toBe(0);
+      // cycle 5 and the 4-cycle have komi -1 and 0; path 3 has 0 (docs/solver-komi-table.md).
+      expect(r.out.split('\n').map((l) => l.split(',').slice(0, 4).join(','))).toEqual([
+        'graph,vertices,edges,komi',
+        'cycle 5,5,5,-1',
+        'edges 4 1-2 2-3 3-4 4-1,4,4,0',
+        'path 3,3,2,0',
+        '',
+      ]);
+      writeFileSync(list, 'cycle 4\n# fine so far\nnope 3\n');
+      expect(await run('solve', '--graphs', list)).toMatchObject({ code: 1, out: '' });
+      expect((await run('solve', '--graphs', list)).err).toMatch(new RegExp(`^graphgo: ${list.replace(/[.\\]/g, '\\$&')} line 3: `));
+      writeFileSync(list, 'cycle 4\ngrid 6 6\n');
+      expect((await run('solve', '--graphs', list)).err).toContain('line 2 (grid 6 6): the exact solver takes graphs of at most 32 vertices');
+      writeFileSync(list, '# nothing\n\n');
+      expect((await run('solve', '--graphs', list)).err).toContain('no graph specs (one per line; # starts a comment line)');
+      expect((await run('solve', '--graphs', join(dir, 'absent.txt'))).err).toContain('no such file or directory');
+      expect((await run('solve', '--graphs', list, '--graph', 'cycle 4')).err).toContain('give exactly one of --graph SPEC, --family SPEC or --graphs FILE');
+      expect((await run('solve', '--graphs', list, '--moves')).err).toContain('--moves lists the first moves of one graph');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('--method: proof-number search (the default for famine) and alpha-beta give the same answers', async () => {
     // The komi of path 6 is 0 (docs/solver.md); df-pn needs far fewer nodes for it than alpha-beta (5,677 against
     // 1,085,867, principal variation included for both).
@@ -201,7 +231,7 @@ describe('graphgo solve', () => {
   });
 
   it('user errors', async () => {
-    expect((await run('solve')).err).toContain('give exactly one of --graph SPEC or --family SPEC');
+    expect((await run('solve')).err).toContain('give exactly one of --graph SPEC, --family SPEC or --graphs FILE');
     expect((await run('solve', '--graph', 'grid 6 6')).err).toContain('at most 32 vertices');
     expect((await run('solve', '--graph', 'path 3', '--rules', 'kim')).err).toContain('superko');
     expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number, got "x"');
@@ -215,6 +245,9 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--family', 'cycle 5..3')).err).toContain('invalid family');
     expect((await run('solve', '--graph', 'path 3', '--tt-bits', '15')).err).toContain('--tt-bits');
     expect((await run('solve', '--graph', 'path 3', '--tt-bits', '27')).code).toBe(1);
+    expect((await run('solve', '--graph', 'path 3', '--jobs', '2')).err).toContain('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
+    expect((await run('solve', '--family', 'cycle 3..5', '--jobs', '0')).err).toContain('--jobs must be a whole number from 1 to 256, got "0"');
+    expect((await run('solve', '--family', 'cycle 3..5', '--jobs', '2x')).code).toBe(1);
   });
 
   it('--tt-bits, --no-signatures, --no-exact-sets, --no-winner-moves-only and --no-stabiliser-probes keep the answer', async () => {

@@ -1,0 +1,23 @@
+/**
+ * Ctrl-C (and SIGTERM, SIGHUP) for commands whose work runs on worker threads: the first signal asks the work to stop
+ * and report what it has, a later one quits at once.
+ */
+
+/** The exit code of a command ended by a signal, as shells report SIGINT. */
+export const INTERRUPTED_EXIT = 130;
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** Calls `first` on the first of SIGINT, SIGTERM or SIGHUP and `again` on each later one; returns the way to stop. */
+export function onStopSignals(first: () => void, again: () => void): () => void {
+  let count = 0;
+  const onSignal = (): void => {
+    count++;
+    if (count === 1) first();
+    else again();
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return () => {
+    for (const s of SIGNALS) process.off(s, onSignal);
+  };
+}
