@@ -204,11 +204,11 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.graphs !== undefined) return { rules, fixedKomi, pvLength, settings, family: readGraphList(opts.graphs, rules), kind };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
-  if (family.value.size !== null) {
-    for (const spec of family.value.specs()) {
-      const problem = solverProblem(readGraphSpec(spec), rules);
-      if (problem !== null) throw new CliError(`${spec}: ${problem}`);
-    }
+  // `connected` is enumerated as it is solved: its first graph shows the rules' problems (simple ko, ...) at once.
+  for (const spec of family.value.specs()) {
+    const problem = solverProblem(readGraphSpec(spec), rules);
+    if (problem !== null) throw new CliError(`${spec}: ${problem}`);
+    if (family.value.size === null) break;
   }
   return { rules, fixedKomi, pvLength, settings, family: family.value, kind };
 }
