@@ -11,7 +11,7 @@ import { formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
 import { MAX_FAMILY_SIZE, planFamily } from '../src/solver/family-range.js';
 import type { FamilyPlan } from '../src/solver/family-range.js';
-import { komiOfGraph, moveValues, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
+import { komiOfGraph, moveValues, rulesProblem, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
 import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError, readUserFile } from './io.js';
@@ -204,11 +204,14 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.graphs !== undefined) return { rules, fixedKomi, pvLength, settings, family: readGraphList(opts.graphs, rules), kind };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
-  // `connected` is enumerated as it is solved: its first graph shows the rules' problems (simple ko, ...) at once.
-  for (const spec of family.value.specs()) {
-    const problem = solverProblem(readGraphSpec(spec), rules);
-    if (problem !== null) throw new CliError(`${spec}: ${problem}`);
-    if (family.value.size === null) break;
+  // A rule set the solver refuses is refused before anything is enumerated (`connected 7` takes a minute).
+  const refused = rulesProblem(rules);
+  if (refused !== null) throw new CliError(refused);
+  if (family.value.size !== null) {
+    for (const spec of family.value.specs()) {
+      const problem = solverProblem(readGraphSpec(spec), rules);
+      if (problem !== null) throw new CliError(`${spec}: ${problem}`);
+    }
   }
   return { rules, fixedKomi, pvLength, settings, family: family.value, kind };
 }

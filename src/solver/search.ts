@@ -236,6 +236,11 @@ const MAX_PLY_BUFFER = 34;
 /** Why the solver cannot take this game, or null. */
 export function solverProblem(graph: Graph, rules: Rules): string | null {
   if (graph.n > MAX_SOLVER_VERTICES) return `the exact solver takes graphs of at most ${MAX_SOLVER_VERTICES} vertices`;
+  return rulesProblem(rules);
+}
+
+/** Why the exact solver cannot solve any graph under `rules` (null: it can solve those small enough). */
+export function rulesProblem(rules: Rules): string | null {
   if (rules.colors !== 2) return 'the exact solver plays two colours only';
   if (rules.order.length !== 2 || rules.order[0] === rules.order[1]) return 'the exact solver needs two colours alternating';
   if (rules.ko === 'simple') return 'the exact solver needs superko (positional or situational): simple ko allows endless games';

@@ -137,7 +137,7 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--family', 'connected 1..40')).err).toBe('graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 8..40\n');
     expect((await run('solve', '--family', 'connected 0..40')).err).toBe('graphgo: invalid family: connected graphs are enumerated for 1..7 vertices, not 0, 8..40\n');
     expect((await run('solve', '--family', 'grid 5..6 5..6')).err).toContain('graphgo: grid 6 6: the exact solver takes graphs of at most 32 vertices');
-    // An enumerated family's first graph shows a problem of the rules before any table is printed.
+    // A rule set the solver refuses is refused before an enumerated family is enumerated.
     expect(await run('solve', '--family', 'connected 3..3', '--rules', 'kim')).toMatchObject({ code: 1, out: '' });
     expect((await run('solve', '--family', 'connected 3..3', '--rules', 'kim')).err).toContain('needs superko');
     expect(Date.now() - t0).toBeLessThan(5000);
