@@ -150,16 +150,22 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .action((opts: SolveOptions) => runSolveOnThread(opts, planSolve(opts), io, runSolveCommand));
 }
 
-/** What `graphgo solve` was asked, checked: the rules, the limits and switches, and the graph or the family. */
-export interface SolvePlan {
+/** How each graph is solved: the rules, the limits and switches (what a pool's worker needs). */
+export interface SolveSettingsPlan {
   readonly rules: Rules;
   readonly fixedKomi: number | null;
   readonly pvLength: number;
   /** Every setting but `stopRequested`, which belongs to the thread that searches. */
   readonly settings: Partial<SolverSettings>;
-  readonly family: FamilyPlan | null;
   /** What each row of a family gives: the komi of the graph, the optimal area score, or the winner at a komi. */
   readonly kind: SolveRecord['kind'];
+}
+
+/** What `graphgo solve` was asked, checked: the settings, and the graph or the family with its --jobs. */
+export interface SolvePlan extends SolveSettingsPlan {
+  readonly family: FamilyPlan | null;
+  /** Graphs of the family solved side by side (1 for one graph). */
+  readonly jobs: number;
 }
 
 /** Checks the options before anything is solved; a listed family is checked whole (every spec parses and fits). */
@@ -169,10 +175,27 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   const many = opts.graph === undefined;
   if (opts.moves && many) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
   if (opts.table !== undefined && many) throw new CliError('--table keeps the table of one graph: use it with --graph');
-  if (opts.jobs !== undefined) {
-    positiveInteger('--jobs', opts.jobs, MAX_JOBS);
-    if (!many) throw new CliError('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
+  const jobs = opts.jobs === undefined ? 1 : positiveInteger('--jobs', opts.jobs, MAX_JOBS);
+  if (opts.jobs !== undefined && !many) throw new CliError('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
+  const plan = readSolveSettings(opts);
+  if (opts.graph !== undefined) return { ...plan, family: null, jobs };
+  if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan.rules), jobs };
+  const family = planFamily(opts.family as string);
+  if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
+  // A rule set the solver refuses is refused before anything is enumerated (`connected 7` takes a minute).
+  const refused = rulesProblem(plan.rules);
+  if (refused !== null) throw new CliError(refused);
+  if (family.value.size !== null) {
+    for (const spec of family.value.specs()) {
+      const problem = solverProblem(readGraphSpec(spec), plan.rules);
+      if (problem !== null) throw new CliError(`${spec}: ${problem}`);
+    }
   }
+  return { ...plan, family: family.value, jobs };
+}
+
+/** The rules, limits and switches of the options (a pool's worker reads them again: functions do not cross threads). */
+export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
   let rules = readRulesFlag(opts.rules);
   let fixedKomi: number | null = null;
   if (opts.komi !== undefined) {
@@ -200,20 +223,7 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   };
   const kind: SolveRecord['kind'] =
     rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';
-  if (opts.graph !== undefined) return { rules, fixedKomi, pvLength, settings, family: null, kind };
-  if (opts.graphs !== undefined) return { rules, fixedKomi, pvLength, settings, family: readGraphList(opts.graphs, rules), kind };
-  const family = planFamily(opts.family as string);
-  if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
-  // A rule set the solver refuses is refused before anything is enumerated (`connected 7` takes a minute).
-  const refused = rulesProblem(rules);
-  if (refused !== null) throw new CliError(refused);
-  if (family.value.size !== null) {
-    for (const spec of family.value.specs()) {
-      const problem = solverProblem(readGraphSpec(spec), rules);
-      if (problem !== null) throw new CliError(`${spec}: ${problem}`);
-    }
-  }
-  return { rules, fixedKomi, pvLength, settings, family: family.value, kind };
+  return { rules, fixedKomi, pvLength, settings, kind };
 }
 
 /**
@@ -243,7 +253,7 @@ function readGraphList(path: string, rules: Rules): FamilyPlan {
 }
 
 /** Solves one graph of a family as the plan says, with its progress lines (the rows and the pool's workers). */
-export function solveFamilyGraph(spec: string, plan: SolvePlan, opts: SolveOptions, io: CliIo, stopRequested: () => boolean): SolveRecord {
+export function solveFamilyGraph(spec: string, plan: SolveSettingsPlan, opts: SolveOptions, io: CliIo, stopRequested: () => boolean): SolveRecord {
   const settings = { ...plan.settings, stopRequested };
   return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec));
 }

@@ -31,8 +31,8 @@ export type SolvePoolMessage =
   | { readonly kind: 'record'; readonly index: number; readonly record: SolveRecord }
   | { readonly kind: 'error'; readonly index: number; readonly message: string; readonly exitCode: number; readonly user: boolean };
 
-/** Solves the family of `plan` on `jobs` threads of `workerFile` (cli/solve-worker.js), writing its rows to io. */
-export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, jobs: number, io: CliIo, workerFile: URL): Promise<void> {
+/** Solves the family of `plan` on `plan.jobs` threads of `workerFile` (cli/solve-worker.js), writing its rows to io. */
+export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, io: CliIo, workerFile: URL): Promise<void> {
   if (plan.family === null) throw new Error('runFamilyOnPool needs a family');
   const specs = plan.family.specs()[Symbol.iterator]();
   const stop = new Int32Array(new SharedArrayBuffer(4));
@@ -88,7 +88,7 @@ export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, jobs:
         give(worker, task);
       };
       // Threads only for graphs there are: a family of 3 with --jobs 16 starts 3.
-      for (let k = 0; k < jobs; k++) {
+      for (let k = 0; k < plan.jobs; k++) {
         const task = take();
         if (task === null) break;
         start(task);

@@ -44,8 +44,7 @@ export async function runSolveOnThread(
     runHere(opts, io);
     return;
   }
-  const jobs = opts.jobs === undefined ? 1 : Number(opts.jobs);
-  if (plan.family !== null && jobs > 1) return runFamilyOnPool(opts, plan, jobs, io, workerFile);
+  if (plan.family !== null && plan.jobs > 1) return runFamilyOnPool(opts, plan, io, workerFile);
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const data: SolveThreadData = { mode: 'command', opts, stop: stop.buffer as SharedArrayBuffer };
   const worker = new Worker(workerFile, { workerData: data });

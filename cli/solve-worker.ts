@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { CliError } from './io.js';
 import type { CliIo } from './io.js';
-import { planSolve, runSolveCommand, solveFamilyGraph } from './solve-command.js';
+import { readSolveSettings, runSolveCommand, solveFamilyGraph } from './solve-command.js';
 import type { SolvePoolData, SolvePoolMessage, SolvePoolTask } from './solve-pool.js';
 import type { SolveThreadData, SolveThreadMessage } from './solve-thread.js';
 
@@ -38,8 +38,8 @@ if (data.mode === 'command') {
     },
     writeErr: (text) => send({ kind: 'err', text }),
   };
-  // Checked on the main thread already; here it rebuilds the settings (functions do not cross threads).
-  const plan = planSolve(data.opts);
+  // The options were checked on the main thread, which also holds the family; here only the settings are rebuilt.
+  const plan = readSolveSettings(data.opts);
   port.on('message', (task: SolvePoolTask) => {
     try {
       send({ kind: 'record', index: task.index, record: solveFamilyGraph(task.spec, plan, data.opts, io, stopRequested) });
