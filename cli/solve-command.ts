@@ -182,7 +182,7 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan.rules), jobs };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
-  // A rule set the solver refuses is refused before anything is enumerated (`connected 7` takes a minute).
+  // A rule set the solver refuses is refused before anything is enumerated (`connected 8` takes a second or two).
   const refused = rulesProblem(plan.rules);
   if (refused !== null) throw new CliError(refused);
   if (family.value.size !== null) {

@@ -13,8 +13,8 @@ export const MAX_FAMILY_SIZE = 10_000;
 
 /**
  * A family checked and ready to list: `size` graphs (null for `connected`, whose sizes are known only by
- * enumerating) and their specs, produced one at a time (`connected 7` enumerates two million edge sets: the first
- * graphs of a family are solved and printed before the last are enumerated).
+ * enumerating) and their specs, produced one at a time (`connected 1..8` grows each size from the one before: the
+ * first graphs of a family are solved and printed before the larger sizes are enumerated).
  */
 export interface FamilyPlan {
   readonly size: number | null;

@@ -3,6 +3,7 @@
  * first, wins under the famine rules with komi K. Checked against the naive full minimax on tiny graphs, for
  * monotonicity in K, and the enumeration of connected graphs that the komi table runs over.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { connectedGraphs, edgesSpec } from '../../src/solver/graph-enumeration.js';
 import { expandFamily } from '../../src/solver/family-range.js';
@@ -117,9 +118,57 @@ describe('komi of a graph', () => {
   });
 });
 
+/** The least edge mask over all n! relabellings: a canonical form independent of the enumerator's degree classes. */
+function fullCanonicalForm(n: number, edges: readonly (readonly [number, number])[]): number {
+  const bit = (u: number, v: number) => (u < v ? u * n + v : v * n + u);
+  const perm = Array.from({ length: n }, (_, v) => v);
+  let best = Infinity;
+  const visit = (k: number): void => {
+    if (k === n) {
+      let image = 0;
+      for (const [u, v] of edges) image += 2 ** bit(perm[u], perm[v]);
+      best = Math.min(best, image);
+      return;
+    }
+    for (let i = k; i < n; i++) {
+      [perm[k], perm[i]] = [perm[i], perm[k]];
+      visit(k + 1);
+      [perm[k], perm[i]] = [perm[i], perm[k]];
+    }
+  };
+  visit(0);
+  return best;
+}
+
+function isConnected(n: number, edges: readonly (readonly [number, number])[]): boolean {
+  const reached = new Set([0]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [u, v] of edges) {
+      if (reached.has(u) !== reached.has(v)) {
+        reached.add(u).add(v);
+        grown = true;
+      }
+    }
+  }
+  return reached.size === n;
+}
+
 describe('connected graphs up to isomorphism', () => {
-  it('1, 1, 2, 6, 21, 112 of them on 1..6 vertices (OEIS A001349)', () => {
-    expect([1, 2, 3, 4, 5, 6].map((n) => connectedGraphs(n).length)).toEqual([1, 1, 2, 6, 21, 112]);
+  it('1, 1, 2, 6, 21, 112, 853, 11117 of them on 1..8 vertices (OEIS A001349)', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => connectedGraphs(n).length)).toEqual([1, 1, 2, 6, 21, 112, 853, 11117]);
+  });
+  it('connected and pairwise non-isomorphic (every relabelling tried), so with those counts one of each class', () => {
+    for (const n of [5, 6, 7]) {
+      const graphs = connectedGraphs(n);
+      expect(graphs.every((edges) => isConnected(n, edges))).toBe(true);
+      expect(new Set(graphs.map((edges) => fullCanonicalForm(n, edges))).size).toBe(graphs.length);
+    }
+  });
+  it('the 853 graphs on 7 vertices in the order of docs/solver-komi-table-7.md (listed by an enumeration of every edge set)', () => {
+    const table = readFileSync(new URL('../../docs/solver-komi-table-7.md', import.meta.url), 'utf8');
+    const rows = [...table.matchAll(/^\| `(edges 7[^`]*)`/gm)].map((m) => m[1]);
+    expect(connectedGraphs(7).map((edges) => edgesSpec(7, edges))).toEqual(rows);
   });
   it('listed by edge count, as edges specs', () => {
     expect(connectedGraphs(3).map((e) => edgesSpec(3, e))).toEqual(['edges 3 1-2 1-3', 'edges 3 1-2 1-3 2-3']);
