@@ -4,6 +4,7 @@
  */
 import { formatNumber } from '../src/rules.js';
 import type { SolveRecord } from './solve-command.js';
+import { komiWithinText } from './komi-within.js';
 
 export type FamilyFormat = 'markdown' | 'csv' | 'json';
 
@@ -56,16 +57,18 @@ function indent(text: string): string {
 }
 
 function resultCell(r: SolveRecord): string {
+  // A komi searched within a given interval rests on it: the cell says so (`4 (4..5 given)`).
+  const given = r.komiGiven === undefined ? '' : `${komiWithinText(r.komiGiven)} given`;
   if (r.status !== 'solved') {
     if (r.kind === 'komi') {
       const low = r.komiLow ?? null;
       const high = r.komiHigh ?? null;
-      if (low === null && high === null) return 'unknown';
-      return `unknown (${low === null ? `<= ${high}` : high === null ? `>= ${low}` : `${low}..${high}`})`;
+      if (low === null && high === null) return given === '' ? 'unknown' : `unknown (${given})`;
+      return `unknown (${low === null ? `<= ${high}` : high === null ? `>= ${low}` : `${low}..${high}`}${given === '' ? '' : `; ${given}`})`;
     }
     return 'unknown';
   }
-  if (r.kind === 'komi') return String(r.komi);
+  if (r.kind === 'komi') return given === '' ? String(r.komi) : `${r.komi} (${given})`;
   if (r.kind === 'score') return resultText(r.score as number);
   return r.result ?? '';
 }

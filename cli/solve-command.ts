@@ -9,19 +9,23 @@ import { PASS } from '../src/vocabulary.js';
 import { vertexName } from '../src/notation.js';
 import { formatRules } from '../src/rules.js';
 import type { Rules } from '../src/rules.js';
-import { MAX_FAMILY_SIZE, planFamily } from '../src/solver/family-range.js';
+import { planFamily } from '../src/solver/family-range.js';
 import type { FamilyPlan } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, rulesProblem, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
-import type { KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
+import type { KomiInterval, KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError, readUserFile } from './io.js';
 import type { CliIo } from './io.js';
 import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-table-file.js';
 import { runSolveOnThread } from './solve-thread.js';
 import { FamilyOutput, resultText } from './family-output.js';
+import { komiWithinText, parseKomiWithin, splitListLine } from './komi-within.js';
 import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 import { readNumber } from '../src/number-input.js';
 import { readGraph } from '../src/setup.js';
+
+/** The most lines of a --graphs file (room for a list of all 11,117 connected graphs on 8 vertices). */
+const MAX_LIST_SIZE = 100_000;
 
 /** The most graphs a family solves side by side (--jobs). */
 export const MAX_JOBS = 256;
@@ -32,6 +36,7 @@ export interface SolveOptions {
   graphs?: string;
   rules: string;
   komi?: string;
+  komiWithin?: string;
   maxSeconds?: string;
   maxNodes?: string;
   ttBits?: string;
@@ -53,6 +58,7 @@ export interface SolveOptions {
   table?: string;
   progress: boolean;
   jobs?: string;
+  list?: boolean;
 }
 
 /** One first move: the vertex (or pass), its value (black's view: score, or +1 / -1) and the result in words. */
@@ -76,9 +82,14 @@ export interface SolveRecord {
   komi?: number | null;
   blackWinsAt?: number | null;
   whiteWinsAt?: number | null;
-  /** The proven interval of the komi: it lies in [komiLow, komiHigh] (null: unbounded on that side). */
+  /**
+   * The proven interval of the komi: it lies in [komiLow, komiHigh] (null: unbounded on that side); with komiGiven,
+   * proven on the assumption that the komi lies in the given interval.
+   */
   komiLow?: number | null;
   komiHigh?: number | null;
+  /** --komi-within: the interval the search was given (proved before, not here), which the answer rests on. */
+  komiGiven?: KomiInterval;
   /** Every komi solve in order; winner null: it did not fit in its node slice (or the limits) and was left. */
   solves?: { komi: number; winner: 'B' | 'W' | null; nodes: number; slice: number | null }[];
   score?: number | null;
@@ -104,7 +115,8 @@ Examples:
   graphgo solve --family "cycle 3..10" --max-seconds 120
   graphgo solve --family "connected 1..5" --format csv # the komi of every connected graph
   graphgo solve --family "connected 6..6" --jobs 2     # two graphs at a time, on two threads
-  graphgo solve --graphs unknown.txt --max-nodes 20000000 --jobs 16   # a list of specs, one per line`;
+  graphgo solve --graphs unknown.txt --max-nodes 20000000 --jobs 16   # a list of specs, one per line
+  graphgo solve --graph "cycle 8" --komi-within -1..1  # the komi, known to lie in -1..1: solves 0 and 1 only`;
 
 export function registerSolveCommand(program: Command, io: CliIo): void {
   const solve = program
@@ -122,6 +134,12 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
   addRulesOption(solve, 'famine');
   solve
     .option('--komi <K>', 'a fixed komi (famine: the winner at that komi instead of the komi of the graph)')
+    .option(
+      '--komi-within <range>',
+      'famine: the komi of the graph is known to lie in LO..HI (or ..HI, LO..), proved before (a table\'s ' +
+        '"unknown (4..5)"): only the komis inside are solved, and the answer rests on it. A --graphs line may end ' +
+        'with its own: komi-within=4..5',
+    )
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
     .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 220 MB under df-pn, 360 MB from 9 vertices, 90 with --no-exact-sets; 23 for long solves)')
@@ -132,6 +150,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--json', 'print JSON (one object, or an array for a family)')
     .option('--jobs <n>', `a family: solve this many graphs side by side, each on its own thread with its own table (1..${MAX_JOBS}, default 1); the rows come out in the family's order`)
+    .option('--list', 'print the graph specs of the family, one per line (the --graphs format), and solve nothing')
     .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
     .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
     .option('--pv-length <plies>', 'longest principal variation printed', '60')
@@ -147,13 +166,19 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
-    .action((opts: SolveOptions) => runSolveOnThread(opts, planSolve(opts), io, runSolveCommand));
+    .action((opts: SolveOptions) => {
+      const plan = planSolve(opts);
+      if (opts.list) return listFamily(plan, io);
+      return runSolveOnThread(opts, plan, io, runSolveCommand);
+    });
 }
 
 /** How each graph is solved: the rules, the limits and switches (what a pool's worker needs). */
 export interface SolveSettingsPlan {
   readonly rules: Rules;
   readonly fixedKomi: number | null;
+  /** --komi-within: the komi interval given to every graph (a --graphs line may give its own). */
+  readonly komiWithin: KomiInterval | null;
   readonly pvLength: number;
   /** Every setting but `stopRequested`, which belongs to the thread that searches. */
   readonly settings: Partial<SolverSettings>;
@@ -175,11 +200,13 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   const many = opts.graph === undefined;
   if (opts.moves && many) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
   if (opts.table !== undefined && many) throw new CliError('--table keeps the table of one graph: use it with --graph');
+  if (opts.list && !many) throw new CliError('--list prints the graphs of a family: use it with --family or --graphs');
+  if (opts.moves && opts.komiWithin !== undefined) throw new CliError('--moves needs black\'s win at the komi solved, not given: leave out --komi-within');
   const jobs = opts.jobs === undefined ? 1 : positiveInteger('--jobs', opts.jobs, MAX_JOBS);
   if (opts.jobs !== undefined && !many) throw new CliError('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
   const plan = readSolveSettings(opts);
   if (opts.graph !== undefined) return { ...plan, family: null, jobs };
-  if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan.rules), jobs };
+  if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan), jobs };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
   // A rule set the solver refuses is refused before anything is enumerated (`connected 8` takes a second or two).
@@ -223,25 +250,41 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
   };
   const kind: SolveRecord['kind'] =
     rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';
-  return { rules, fixedKomi, pvLength, settings, kind };
+  let komiWithin: KomiInterval | null = null;
+  if (opts.komiWithin !== undefined) {
+    if (kind !== 'komi') throw new CliError(KOMI_WITHIN_NEEDS);
+    const parsed = parseKomiWithin(opts.komiWithin);
+    if (!parsed.ok) throw new CliError(`--komi-within: ${parsed.message}`);
+    komiWithin = parsed.value;
+  }
+  return { rules, fixedKomi, komiWithin, pvLength, settings, kind };
 }
+
+const KOMI_WITHIN_NEEDS = 'a komi interval is for the komi search: famine rules without --komi';
 
 /**
  * --graphs FILE: one graph spec per line (blank lines and lines starting with # skipped), solved as a family in the
- * file's order; every line is checked before anything is solved.
+ * file's order; a line may end with its own komi interval (`komi-within=4..5`). Every line is checked before
+ * anything is solved. The family's items are the lines, interval included (solveFamilyGraph splits them).
  */
-function readGraphList(path: string, rules: Rules): FamilyPlan {
+function readGraphList(path: string, plan: SolveSettingsPlan): FamilyPlan {
   const specs: string[] = [];
   const lines = readUserFile(path).split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
-    const spec = lines[i].trim();
-    if (spec === '' || spec.startsWith('#')) continue;
-    if (specs.length === MAX_FAMILY_SIZE) throw new CliError(`${path}: more than ${MAX_FAMILY_SIZE} graphs`);
+    const line = lines[i].trim();
+    if (line === '' || line.startsWith('#')) continue;
+    if (specs.length === MAX_LIST_SIZE) throw new CliError(`${path}: more than ${MAX_LIST_SIZE} graphs`);
+    const { spec, within } = splitListLine(line);
+    if (within !== null) {
+      if (plan.kind !== 'komi') throw new CliError(`${path} line ${i + 1}: ${KOMI_WITHIN_NEEDS}`);
+      const parsed = parseKomiWithin(within);
+      if (!parsed.ok) throw new CliError(`${path} line ${i + 1}: ${parsed.message}`);
+    }
     const graph = readGraph({ spec });
     if (!graph.ok) throw new CliError(`${path} line ${i + 1}: ${graph.error.message}`);
-    const problem = solverProblem(graph.value, rules);
+    const problem = solverProblem(graph.value, plan.rules);
     if (problem !== null) throw new CliError(`${path} line ${i + 1} (${spec}): ${problem}`);
-    specs.push(spec);
+    specs.push(line);
   }
   if (specs.length === 0) throw new CliError(`${path}: no graph specs (one per line; # starts a comment line)`);
   return {
@@ -252,10 +295,24 @@ function readGraphList(path: string, rules: Rules): FamilyPlan {
   };
 }
 
-/** Solves one graph of a family as the plan says, with its progress lines (the rows and the pool's workers). */
-export function solveFamilyGraph(spec: string, plan: SolveSettingsPlan, opts: SolveOptions, io: CliIo, stopRequested: () => boolean): SolveRecord {
+/**
+ * Solves one graph of a family as the plan says, with its progress lines (the rows and the pool's workers). `item`
+ * is a spec, or a line of a --graphs file with its own komi interval.
+ */
+export function solveFamilyGraph(item: string, plan: SolveSettingsPlan, opts: SolveOptions, io: CliIo, stopRequested: () => boolean): SolveRecord {
   const settings = { ...plan.settings, stopRequested };
-  return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec));
+  const { spec, within } = splitListLine(item);
+  const parsed = within === null ? null : parseKomiWithin(within);
+  const komiWithin = parsed === null ? plan.komiWithin : parsed.ok ? parsed.value : null;
+  return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec), { komiWithin });
+}
+
+/**
+ * --list: the family's graphs, one spec per line, for a --graphs file (a long family split between machines, or
+ * resumed from the row where it stopped: `tail -n +K`).
+ */
+function listFamily(plan: SolvePlan, io: CliIo): void {
+  for (const item of (plan.family as FamilyPlan).specs()) io.writeOut(item + '\n');
 }
 
 /**
@@ -270,6 +327,7 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: ()
     const spec = opts.graph as string;
     const settings = { ...plan.settings, stopRequested };
     const record = solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec), {
+      komiWithin: plan.komiWithin,
       moves: opts.moves ?? false,
       table: opts.table,
       tableLog: (line) => io.writeErr(`solve ${spec}: ${line}\n`),
@@ -323,7 +381,7 @@ export function solveOne(
   pvLength: number,
   onProgress: SolverSettings['onProgress'] = null,
   log: ((line: string) => void) | null = null,
-  more: { moves?: boolean; table?: string; tableLog?: (line: string) => void; solver?: Solver } = {},
+  more: { moves?: boolean; table?: string; tableLog?: (line: string) => void; solver?: Solver; komiWithin?: KomiInterval | null } = {},
 ): SolveRecord {
   const problem = solverProblem(graph, rules);
   if (problem !== null) throw new CliError(problem);
@@ -334,7 +392,7 @@ export function solveOne(
     const loaded = loadSolverTable(more.table, solver);
     checkTableWritable(more.table);
     more.tableLog?.(loaded === null ? `no table in ${more.table} yet: starting afresh` : `resuming from ${more.table} (${loaded} entries)`);
-    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, { moves: more.moves, solver });
+    const record = solveOne(spec, graph, rules, fixedKomi, settings, pvLength, onProgress, log, { moves: more.moves, solver, komiWithin: more.komiWithin });
     saveSolverTable(more.table, solver);
     more.tableLog?.(`table saved to ${more.table} (${(solver.dfpnTable as DfpnTable).stored} entries)`);
     return record;
@@ -364,7 +422,12 @@ export function solveOne(
                 `(${solve.nodes} nodes${solve.slice === null ? '' : ` of a ${solve.slice}-node slice`}); proven: ${intervalText(low, high)}`,
             );
           };
-    const report = komiOfGraph(graph, rules, all, true, { onSolve, moves: more.moves ?? false, ...(given === null ? {} : { solver: given }) });
+    const report = komiOfGraph(graph, rules, all, true, {
+      onSolve,
+      moves: more.moves ?? false,
+      given: more.komiWithin ?? null,
+      ...(given === null ? {} : { solver: given }),
+    });
     return {
       ...base,
       rules: formatRules(rules).replace(/komi=\S+/, 'komi=searched'),
@@ -376,6 +439,7 @@ export function solveOne(
       whiteWinsAt: report.whiteWinsAt,
       komiLow: report.komiLow,
       komiHigh: report.komiHigh,
+      ...(report.given === null ? {} : { komiGiven: report.given }),
       solves: report.solves.map((s) => ({
         komi: s.komi,
         winner: s.value === null ? null : s.value > 0 ? 'B' : 'W',
@@ -459,9 +523,21 @@ export function intervalText(low: number | null, high: number | null): string {
 
 function winsText(r: SolveRecord): string {
   const parts: string[] = [];
-  if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) parts.push(`black wins at komi ${r.blackWinsAt}`);
-  if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) parts.push(`white wins at komi ${r.whiteWinsAt}`);
+  const given = r.komiGiven;
+  const mark = (isGiven: boolean) => (isGiven ? ' (given)' : '');
+  if (r.blackWinsAt !== null && r.blackWinsAt !== undefined) parts.push(`black wins at komi ${r.blackWinsAt}${mark(given?.low === r.blackWinsAt)}`);
+  if (r.whiteWinsAt !== null && r.whiteWinsAt !== undefined) {
+    parts.push(`white wins at komi ${r.whiteWinsAt}${mark(given?.high !== null && given?.high !== undefined && given.high + 1 === r.whiteWinsAt)}`);
+  }
   return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+/** --komi-within in words: what the answer rests on. */
+function givenText(given: KomiInterval): string {
+  const assumed: string[] = [];
+  if (given.low !== null) assumed.push(`black wins at komi ${given.low}`);
+  if (given.high !== null) assumed.push(`white wins at komi ${given.high + 1}`);
+  return `the komi lies in ${komiWithinText(given)} (proved before, not here: ${assumed.join(' and ')})`;
 }
 
 function stopped(r: SolveRecord): string {
@@ -476,15 +552,17 @@ export function describe(r: SolveRecord): string {
   lines.push(`rules: ${r.rules}`);
   const line = r.pv.join(', ') + (r.pvTruncated ? ', ...' : '');
   if (r.kind === 'komi') {
+    if (r.komiGiven !== undefined) lines.push(`given: ${givenText(r.komiGiven)}`);
     if (r.status === 'solved') {
-      lines.push(`komi of the graph: ${r.komi} (black wins at komi ${r.komi}, white wins at komi ${(r.komi as number) + 1})`);
-      lines.push(`black's winning line at komi ${r.komi}: ${line}`);
+      lines.push(`komi of the graph: ${r.komi}${winsText(r)}`);
+      if (r.komiGiven?.low === r.komi) lines.push(`black's winning line at komi ${r.komi}: not searched (black's win there is given)`);
+      else lines.push(`black's winning line at komi ${r.komi}: ${line}`);
     } else {
       lines.push(`komi of the graph: ${stopped(r)}`);
       lines.push(`proven: ${intervalText(r.komiLow ?? null, r.komiHigh ?? null)}${winsText(r)}`);
     }
     const solves = (r.solves ?? []).map((s) => `komi ${s.komi}: ${s.winner === null ? 'unknown' : `${s.winner}+M`} (${s.nodes} nodes)`);
-    lines.push(`solves: ${solves.join('; ')}`);
+    lines.push(`solves: ${solves.length === 0 ? 'none (the given interval decides it)' : solves.join('; ')}`);
   } else if (r.kind === 'score') {
     if (r.status === 'solved') {
       lines.push(`optimal score: ${resultText(r.score as number)} (black minus white, no komi)`);

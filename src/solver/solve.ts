@@ -198,6 +198,12 @@ export interface KomiSolve {
   readonly slice: number | null;
 }
 
+/** A komi interval [low, high] (null: unbounded on that side). */
+export interface KomiInterval {
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
 export interface KomiReport {
   readonly status: 'solved' | 'unknown';
   /** The komi of the graph (when solved). */
@@ -220,6 +226,8 @@ export interface KomiReport {
   readonly pvTruncated: boolean;
   /** With options.moves, when solved: every legal first move's value at the komi (+1 black wins, -1 white wins). */
   readonly moves: readonly MoveValue[] | null;
+  /** The interval the search was given (options.given), which the answer rests on; null when none. */
+  readonly given: KomiInterval | null;
 }
 
 /** How the komi search spends its budget (docs/solver.md, "The komi of a graph"). */
@@ -238,6 +246,12 @@ export interface KomiSearchOptions {
    * search: `graphgo solve --table`); by default a new one.
    */
   readonly solver: Solver;
+  /**
+   * A komi interval proved before (a table's "unknown (4..5)"): black's win at `low` and white's at `high` + 1 are
+   * taken as given, not solved, so the whole budget goes to the komis inside. The answer rests on it (the report's
+   * `given`). Black's winning line and the first moves are left out when black's win at the komi is one given.
+   */
+  readonly given: KomiInterval | null;
 }
 
 /** 2^20 nodes (about half a second): graphs whose every komi solve fits in it are searched as by plain bisection. */
@@ -314,11 +328,18 @@ export function komiOfGraph(
   const onSolve = options.onSolve ?? null;
   let slice = Math.max(1, Math.floor(options.firstSlice ?? DEFAULT_KOMI_SLICE));
   let reason: SearchLimitReason | null = null;
-  let blackWinsAt: number | null = null;
-  let whiteWinsAt: number | null = null;
+  const given = options.given ?? null;
+  if (given !== null) {
+    for (const end of [given.low, given.high]) {
+      if (end !== null && (!Number.isInteger(end) || Math.abs(end) > KOMI_SEARCH_LIMIT)) throw new RangeError(`a given komi bound must be an integer of at most ${KOMI_SEARCH_LIMIT} in size, got ${end}`);
+    }
+    if (given.low !== null && given.high !== null && given.low > given.high) throw new RangeError(`an empty komi interval: ${given.low}..${given.high}`);
+  }
+  let blackWinsAt: number | null = given?.low ?? null;
+  let whiteWinsAt: number | null = given === null || given.high === null ? null : given.high + 1;
   // Gallop targets on an unbounded side: the komi the plain search would solve next there.
-  let up = 1;
-  let down = -1;
+  let up = blackWinsAt === null ? 1 : blackWinsAt + 1;
+  let down = whiteWinsAt === null ? -1 : whiteWinsAt - 1;
   // Komis that failed at this round's slice, and komis whose lines are too deep to follow (no slice helps).
   const failed = new Set<number>();
   const tooDeep = new Set<number>();
@@ -372,9 +393,11 @@ export function komiOfGraph(
     onSolve?.(record, blackWinsAt, whiteWinsAt === null ? null : whiteWinsAt - 1);
   }
   const done = solved();
+  // Black's win at the komi was solved here (not given): its line and first moves come from the same table.
+  const winSolved = done && solves.some((s) => s.komi === blackWinsAt && s.value !== null && s.value > 0);
   let pv: readonly number[] = [];
   let pvTruncated = false;
-  if (done && withPv && blackWinsAt !== null) {
+  if (winSolved && withPv && blackWinsAt !== null) {
     const report = solveWithVariation(solver, startRoot(rules, blackWinsAt), 120, {
       maxNodes: maxNodes === null ? null : Math.max(0, maxNodes - nodes),
       maxSeconds: maxSeconds === null ? null : Math.max(0, maxSeconds - (Date.now() - start) / 1000),
@@ -384,7 +407,7 @@ export function komiOfGraph(
     nodes += report.nodes;
   }
   let moves: MoveValue[] | null = null;
-  if (done && options.moves && blackWinsAt !== null) {
+  if (winSolved && options.moves && blackWinsAt !== null) {
     const listed = moveValues(solver, startRoot(rules, blackWinsAt), {
       maxNodes: maxNodes === null ? null : Math.max(0, maxNodes - nodes),
       maxSeconds: maxSeconds === null ? null : Math.max(0, maxSeconds - (Date.now() - start) / 1000),
@@ -406,5 +429,6 @@ export function komiOfGraph(
     pv,
     pvTruncated,
     moves,
+    given,
   };
 }

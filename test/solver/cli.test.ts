@@ -170,6 +170,28 @@ describe('graphgo solve', () => {
     ]);
   });
 
+  it('--list: the specs of a family, one per line, which --graphs solves as the family itself', async () => {
+    expect(await run('solve', '--family', 'connected 1..3', '--list')).toEqual({
+      code: 0,
+      out: 'edges 1\nedges 2 1-2\nedges 3 1-2 1-3\nedges 3 1-2 1-3 2-3\n',
+      err: '',
+    });
+    expect((await run('solve', '--family', 'connected 8', '--list')).out.split('\n').length - 1).toBe(11117);
+    const dir = mkdtempSync(join(tmpdir(), 'graphgo-list-'));
+    try {
+      const list = join(dir, 'four.txt');
+      writeFileSync(list, (await run('solve', '--family', 'connected 4..4', '--list')).out);
+      const rows = (out: string) => out.split('\n').map((l) => l.split(',').slice(0, 5).join(','));
+      const fromFamily = await run('solve', '--family', 'connected 4..4', '--format', 'csv', '--no-progress');
+      const fromList = await run('solve', '--graphs', list, '--format', 'csv', '--no-progress');
+      expect(rows(fromList.out)).toEqual(rows(fromFamily.out));
+      expect(rows(fromList.out).length).toBe(8);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect((await run('solve', '--graph', 'cycle 3', '--list')).err).toBe('graphgo: --list prints the graphs of a family: use it with --family or --graphs\n');
+  });
+
   it('--graphs FILE: a family from a list of specs, comments and blank lines skipped, checked whole first', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'graphgo-graphs-'));
     try {
