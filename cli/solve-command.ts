@@ -40,6 +40,7 @@ export interface SolveOptions {
   maxSeconds?: string;
   maxNodes?: string;
   ttBits?: string;
+  tableSeed?: string;
   method?: string;
   json?: boolean;
   moves?: boolean;
@@ -143,6 +144,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
     .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 220 MB under df-pn, 360 MB from 9 vertices, 90 with --no-exact-sets; 23 for long solves)')
+    .option(
+      '--table-seed <n>',
+      "the table's hash seed, 0.." + 0x7fffffff + ' (default 0): the same search laid out differently in the table; never ' +
+        'changes an answer, but on hard graphs the work several times over, so a solve stopped at a limit may settle with another seed',
+    )
     .option('--table <file>', "df-pn: start from the table saved in FILE if it exists (same graph, rules and options; any komi), and save the table there at the end: a long solve resumes where it stopped")
     .option(
       '--method <method>',
@@ -247,6 +253,7 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
+    ...(opts.tableSeed === undefined ? {} : { tableSeed: wholeNumber('--table-seed', opts.tableSeed, 0, 0x7fffffff) }),
   };
   const kind: SolveRecord['kind'] =
     rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';

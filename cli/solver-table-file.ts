@@ -138,7 +138,8 @@ function fingerprintMismatch(saved: string, wanted: string): string | null {
   } catch {
     return 'another solver';
   }
-  const differing = Object.keys(b).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  // Both sides' keys: a key is left out of a fingerprint at its default (tableSeed 0).
+  const differing = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
   const words: Record<string, string> = {
     table: 'another version of the solver',
     vertices: 'another graph',
@@ -146,6 +147,7 @@ function fingerprintMismatch(saved: string, wanted: string): string | null {
     liberties: 'another graph',
     rules: 'other rules',
     ttBits: `--tt-bits ${String(a.ttBits)}`,
+    tableSeed: `--table-seed ${String(a.tableSeed ?? 0)}`,
     proofs: 'other solver options (--no-tt)',
     automorphisms: 'other symmetry options',
     keyAutomorphisms: 'other symmetry options',

@@ -17,7 +17,7 @@
  * entry's canonical frame, unsorted and distinct. The condition is then sharper: an earlier item conflicts only when it
  * fits the masks, its signature bit is in the filter and its image in the canonical frame is one of those codes.
  */
-import { stateHash } from './state-hash.js';
+import { seedSalt, stateHash } from './state-hash.js';
 
 /** Entry flags. */
 const TERMINAL = 1;
@@ -67,8 +67,12 @@ export class DfpnTable {
   readonly work: Float64Array;
   stored = 0;
 
-  constructor(bits: number, exactSetSize = 0, codeBits = 32) {
+  /** Folded into every bucket hash (the table's seed, state-hash.ts). */
+  private readonly salt: number;
+
+  constructor(bits: number, exactSetSize = 0, codeBits = 32, seed = 0) {
     this.size = 1 << bits;
+    this.salt = seedSalt(seed);
     this.exactSetSize = exactSetSize;
     this.exactCount = new Int8Array(this.size);
     this.exact = codeBits <= 16 ? new Uint16Array(exactSetSize * this.size) : new Int32Array(exactSetSize * this.size);
@@ -131,7 +135,7 @@ export class DfpnTable {
   }
 
   private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
-    return stateHash(black, white, meta, counters, hist) & this.mask & ~(WAYS - 1);
+    return stateHash(black, white, meta, counters, hist ^ this.salt) & this.mask & ~(WAYS - 1);
   }
 
   /**

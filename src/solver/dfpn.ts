@@ -109,6 +109,8 @@ export interface DfpnOptions {
   /** The ε of the 1 + ε trick (0: plain df-pn). */
   readonly epsilon: number;
   readonly ttBits: number;
+  /** The table's hash seed (SolverSettings.tableSeed). */
+  readonly tableSeed: number;
   /** How many of the automorphisms canonicalise table keys (null: canonical-key.ts's default). */
   readonly ttSymmetryLimit: number | null;
   /** The most a first visit's estimate (a state's numbers under another history) may be, see the header. */
@@ -361,7 +363,7 @@ export class DfpnSearch {
     this.codeLow = (1 << this.bb.n) - 1;
     this.rX = new Int32Array(this.exactSize);
     this.cX = new Int32Array(64 * STRIDE * this.exactSize);
-    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n);
+    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed);
     this.signature = new ColouringSignature(this.bb, symmetries);
     this.suicide = rules.suicide === 'allowed';
     this.situational = rules.ko === 'situational';

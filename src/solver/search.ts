@@ -90,6 +90,12 @@ export interface SolverSettings {
   readonly iterativeDeepening: boolean;
   /** log2 of the table's entries. */
   readonly ttBits: number;
+  /**
+   * The table's hash seed (0: the layout of every table before seeds). The same search with another seed lays its
+   * entries out differently, which changes which of several stored proofs of a state is met first and which entries
+   * a full bucket loses: never an answer, but on hard graphs the work to reach it several times over (docs/solver.md).
+   */
+  readonly tableSeed: number;
   /** How many automorphisms to find (move pruning and table keys). */
   readonly symmetryLimit: number;
   /**
@@ -127,6 +133,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   counterDominance: true,
   iterativeDeepening: true,
   ttBits: 20,
+  tableSeed: 0,
   symmetryLimit: 2048,
   ttSymmetryLimit: null,
   historyBlindTable: false,
@@ -369,6 +376,7 @@ export class Solver {
               counterDominance: s.counterDominance,
               epsilon: s.dfpnEpsilon,
               ttBits: s.ttBits,
+              tableSeed: s.tableSeed,
               ttSymmetryLimit: s.ttSymmetryLimit,
               estimateCap: s.dfpnEstimateCap,
               benson: s.benson,
@@ -380,7 +388,7 @@ export class Solver {
             this.stats,
           )
         : null;
-    this.tt = s.tt && this.dfpn === null ? new TranspositionTable(s.ttBits) : null;
+    this.tt = s.tt && this.dfpn === null ? new TranspositionTable(s.ttBits, s.tableSeed) : null;
     this.limitNodes = this.settings.maxNodes;
     this.limitSeconds = this.settings.maxSeconds;
     this.minValue = this.kind === 'score' ? -this.n : -1;
@@ -409,6 +417,8 @@ export class Solver {
       liberties: [Array.from(g.libStart), Array.from(g.lib)],
       rules: { ko: r.ko, suicide: r.suicide, passes: r.passes, scoring: r.scoring },
       ttBits: s.ttBits,
+      // Only when set, so that tables saved before seeds existed (seed 0) still load.
+      ...(s.tableSeed === 0 ? {} : { tableSeed: s.tableSeed }),
       proofs: s.tt,
       automorphisms: this.symmetries.count,
       keyAutomorphisms: this.keys.automorphismsUsed,

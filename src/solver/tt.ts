@@ -9,7 +9,7 @@
  * used under another history only when no earlier colouring of that history fits all three masks. Entries whose
  * proof depended on an earlier colouring are not stored as bounds at all, only as a move-ordering hint.
  */
-import { stateHash } from './state-hash.js';
+import { seedSalt, stateHash } from './state-hash.js';
 
 export const NO_MOVE = -2;
 
@@ -35,8 +35,12 @@ export class TranspositionTable {
   /** Meta value 0 marks a free slot, so stored metas are offset by one. */
   stored = 0;
 
-  constructor(bits: number) {
+  /** Folded into every bucket hash (the table's seed, state-hash.ts). */
+  private readonly salt: number;
+
+  constructor(bits: number, seed = 0) {
     this.size = 1 << bits;
+    this.salt = seedSalt(seed);
     this.mask = this.size - 1;
     this.keyBlack = new Int32Array(this.size);
     this.keyWhite = new Int32Array(this.size);
@@ -58,7 +62,7 @@ export class TranspositionTable {
   }
 
   private bucket(black: number, white: number, meta: number, counters: number): number {
-    return stateHash(black, white, meta, counters, 0) & this.mask & ~3;
+    return stateHash(black, white, meta, counters, this.salt) & this.mask & ~3;
   }
 
   /** The entry of the state, or -1. */

@@ -325,6 +325,12 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
     expect(other).toMatchObject({ code: 1, out: '' });
     expect(other.err).toContain('made for another graph');
     expect((await run('solve', '--graph', 'path 5', '--tt-bits', '17', '--table', file)).err).toContain('made for --tt-bits 16');
+    // Another seed lays the table out differently: refused both ways.
+    expect((await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--table-seed', '3', '--table', file)).err).toContain('made for --table-seed 0');
+    const seeded = join(dir, 'path5-seed3.tbl');
+    expect((await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--table-seed', '3', '--table', seeded)).code).toBe(0);
+    expect((await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--table', seeded)).err).toContain('made for --table-seed 3');
+    expect((await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--table-seed', '3', '--table', seeded)).code).toBe(0);
     expect((await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--rules', 'famine suicide=forbidden', '--table', file)).err).toContain(
       'made for other rules',
     );
