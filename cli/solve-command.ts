@@ -20,6 +20,8 @@ import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-t
 import { runSolveOnThread } from './solve-thread.js';
 import { FamilyOutput, resultText } from './family-output.js';
 import { komiWithinText, parseKomiWithin, splitListLine } from './komi-within.js';
+import { raceText } from './solve-race.js';
+import type { RaceReport } from './solve-race.js';
 import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
 import { readNumber } from '../src/number-input.js';
 import { readGraph } from '../src/setup.js';
@@ -27,7 +29,10 @@ import { readGraph } from '../src/setup.js';
 /** The most lines of a --graphs file (room for a list of all 11,117 connected graphs on 8 vertices). */
 const MAX_LIST_SIZE = 100_000;
 
-/** The most graphs a family solves side by side (--jobs). */
+/** Table seeds are 31-bit (state-hash.ts). */
+const MAX_TABLE_SEED = 0x7fffffff;
+
+/** The most graphs a family solves side by side (--jobs), and the most seeds of a race. */
 export const MAX_JOBS = 256;
 
 export interface SolveOptions {
@@ -60,6 +65,7 @@ export interface SolveOptions {
   progress: boolean;
   jobs?: string;
   list?: boolean;
+  race?: string;
 }
 
 /** One first move: the vertex (or pass), its value (black's view: score, or +1 / -1) and the result in words. */
@@ -91,8 +97,13 @@ export interface SolveRecord {
   komiHigh?: number | null;
   /** --komi-within: the interval the search was given (proved before, not here), which the answer rests on. */
   komiGiven?: KomiInterval;
-  /** Every komi solve in order; winner null: it did not fit in its node slice (or the limits) and was left. */
-  solves?: { komi: number; winner: 'B' | 'W' | null; nodes: number; slice: number | null }[];
+  /**
+   * Every komi solve in order; winner null: it did not fit in its node slice (or the limits) and was left. A race
+   * that no seed settled lists every seed's, each with its seed.
+   */
+  solves?: { komi: number; winner: 'B' | 'W' | null; nodes: number; slice: number | null; seed?: number }[];
+  /** --race: the seeds side by side, which settled it first, and each one's work. */
+  race?: RaceReport;
   score?: number | null;
   /** The result text with the komi applied (score and winner kinds). */
   result?: string | null;
@@ -117,7 +128,9 @@ Examples:
   graphgo solve --family "connected 1..5" --format csv # the komi of every connected graph
   graphgo solve --family "connected 6..6" --jobs 2     # two graphs at a time, on two threads
   graphgo solve --graphs unknown.txt --max-nodes 20000000 --jobs 16   # a list of specs, one per line
-  graphgo solve --graph "cycle 8" --komi-within -1..1  # the komi, known to lie in -1..1: solves 0 and 1 only`;
+  graphgo solve --graph "cycle 8" --komi-within -1..1  # the komi, known to lie in -1..1: solves 0 and 1 only
+  graphgo solve --graph "complete 6" --komi 0 --race 8 --tt-bits 23   # 8 table seeds side by side, first answer wins
+  graphgo solve --family "connected 8..8" --list > eight.txt          # the specs of a family, nothing solved`;
 
 export function registerSolveCommand(program: Command, io: CliIo): void {
   const solve = program
@@ -156,6 +169,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--json', 'print JSON (one object, or an array for a family)')
     .option('--jobs <n>', `a family: solve this many graphs side by side, each on its own thread with its own table (1..${MAX_JOBS}, default 1); the rows come out in the family's order`)
+    .option(
+      '--race <n>',
+      'one graph: solve it with n table seeds side by side (--table-seed S, S+1, ...), each on its own thread with its ' +
+        'own table; the first to settle the answer stops the others (on hard graphs the work varies several times with the seed)',
+    )
     .option('--list', 'print the graph specs of the family, one per line (the --graphs format), and solve nothing')
     .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
     .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
@@ -197,6 +215,8 @@ export interface SolvePlan extends SolveSettingsPlan {
   readonly family: FamilyPlan | null;
   /** Graphs of the family solved side by side (1 for one graph). */
   readonly jobs: number;
+  /** Seeds of one graph solved side by side, the first to settle winning (--race; 1: no race). */
+  readonly race: number;
 }
 
 /** Checks the options before anything is solved; a listed family is checked whole (every spec parses and fits). */
@@ -210,9 +230,13 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.moves && opts.komiWithin !== undefined) throw new CliError('--moves needs black\'s win at the komi solved, not given: leave out --komi-within');
   const jobs = opts.jobs === undefined ? 1 : positiveInteger('--jobs', opts.jobs, MAX_JOBS);
   if (opts.jobs !== undefined && !many) throw new CliError('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
+  const race = opts.race === undefined ? 1 : wholeNumber('--race', opts.race, 2, MAX_JOBS);
+  if (opts.race !== undefined && many) throw new CliError('--race solves one graph with several seeds: use it with --graph (a family: --jobs)');
+  if (opts.race !== undefined && opts.table !== undefined) throw new CliError('--race gives each seed its own table: leave out --table');
   const plan = readSolveSettings(opts);
-  if (opts.graph !== undefined) return { ...plan, family: null, jobs };
-  if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan), jobs };
+  if (race > 1 && (plan.settings.tableSeed ?? 0) + race - 1 > MAX_TABLE_SEED) throw new CliError(`--race: seeds above ${MAX_TABLE_SEED}`);
+  if (opts.graph !== undefined) return { ...plan, family: null, jobs, race };
+  if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan), jobs, race };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
   // A rule set the solver refuses is refused before anything is enumerated (`connected 8` takes a second or two).
@@ -224,7 +248,7 @@ export function planSolve(opts: SolveOptions): SolvePlan {
       if (problem !== null) throw new CliError(`${spec}: ${problem}`);
     }
   }
-  return { ...plan, family: family.value, jobs };
+  return { ...plan, family: family.value, jobs, race };
 }
 
 /** The rules, limits and switches of the options (a pool's worker reads them again: functions do not cross threads). */
@@ -253,7 +277,7 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
-    ...(opts.tableSeed === undefined ? {} : { tableSeed: wholeNumber('--table-seed', opts.tableSeed, 0, 0x7fffffff) }),
+    ...(opts.tableSeed === undefined ? {} : { tableSeed: wholeNumber('--table-seed', opts.tableSeed, 0, MAX_TABLE_SEED) }),
   };
   const kind: SolveRecord['kind'] =
     rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';
@@ -563,12 +587,15 @@ export function describe(r: SolveRecord): string {
     if (r.status === 'solved') {
       lines.push(`komi of the graph: ${r.komi}${winsText(r)}`);
       if (r.komiGiven?.low === r.komi) lines.push(`black's winning line at komi ${r.komi}: not searched (black's win there is given)`);
+      else if (r.race !== undefined && r.race.settledBy === null) lines.push(`black's winning line at komi ${r.komi}: not searched (two seeds proved the two sides)`);
       else lines.push(`black's winning line at komi ${r.komi}: ${line}`);
     } else {
       lines.push(`komi of the graph: ${stopped(r)}`);
       lines.push(`proven: ${intervalText(r.komiLow ?? null, r.komiHigh ?? null)}${winsText(r)}`);
     }
-    const solves = (r.solves ?? []).map((s) => `komi ${s.komi}: ${s.winner === null ? 'unknown' : `${s.winner}+M`} (${s.nodes} nodes)`);
+    const solves = (r.solves ?? []).map(
+      (s) => `komi ${s.komi}: ${s.winner === null ? 'unknown' : `${s.winner}+M`} (${s.nodes} nodes${s.seed === undefined ? '' : `, seed ${s.seed}`})`,
+    );
     lines.push(`solves: ${solves.length === 0 ? 'none (the given interval decides it)' : solves.join('; ')}`);
   } else if (r.kind === 'score') {
     if (r.status === 'solved') {
@@ -595,6 +622,7 @@ export function describe(r: SolveRecord): string {
       lines.push(`first moves${at} (${what}): ${r.moves.map((m) => `B ${m.move} ${m.result ?? 'unknown'}`).join(', ')}`);
     }
   }
-  lines.push(`nodes: ${r.nodes}, seconds: ${r.seconds.toFixed(2)}`);
+  if (r.race !== undefined) lines.push(raceText(r.race));
+  lines.push(`nodes: ${r.nodes}${r.race === undefined ? '' : ' (every seed)'}, seconds: ${r.seconds.toFixed(2)}`);
   return lines.join('\n') + '\n';
 }

@@ -19,10 +19,12 @@ export interface SolvePoolData {
   readonly stop: SharedArrayBuffer;
 }
 
-/** A graph for a pool worker to solve: the index-th spec of the family. */
+/** A graph for a pool worker to solve: the index-th spec of the family (a race: one seed of the graph). */
 export interface SolvePoolTask {
   readonly index: number;
   readonly spec: string;
+  /** A race (cli/solve-race.ts): this thread's table seed, in place of the command's. */
+  readonly tableSeed?: number;
 }
 
 /** What a pool worker sends back: progress lines, a solved row, or the error that ended a graph. */

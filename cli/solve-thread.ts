@@ -13,6 +13,7 @@ import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 import type { SolveOptions, SolvePlan } from './solve-command.js';
 import { runFamilyOnPool } from './solve-pool.js';
+import { raceOnThreads } from './solve-race.js';
 import { INTERRUPTED_EXIT, onStopSignals } from './stop-signals.js';
 
 /** What the worker is started with: the command's options and the stop flag (one Int32, 0 or 1). */
@@ -41,10 +42,12 @@ export async function runSolveOnThread(
 ): Promise<void> {
   const workerFile = new URL('./solve-worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(workerFile))) {
+    if (plan.race > 1) throw new CliError('--race runs on worker threads: run the built command (npm run build)');
     runHere(opts, io);
     return;
   }
   if (plan.family !== null && plan.jobs > 1) return runFamilyOnPool(opts, plan, io, workerFile);
+  if (plan.race > 1) return raceOnThreads(opts, plan, io, workerFile);
   const stop = new Int32Array(new SharedArrayBuffer(4));
   const data: SolveThreadData = { mode: 'command', opts, stop: stop.buffer as SharedArrayBuffer };
   const worker = new Worker(workerFile, { workerData: data });

@@ -42,7 +42,8 @@ if (data.mode === 'command') {
   const plan = readSolveSettings(data.opts);
   port.on('message', (task: SolvePoolTask) => {
     try {
-      send({ kind: 'record', index: task.index, record: solveFamilyGraph(task.spec, plan, data.opts, io, stopRequested) });
+      const own = task.tableSeed === undefined ? plan : { ...plan, settings: { ...plan.settings, tableSeed: task.tableSeed } };
+      send({ kind: 'record', index: task.index, record: solveFamilyGraph(task.spec, own, data.opts, io, stopRequested) });
     } catch (e) {
       const user = e instanceof CliError;
       send({ kind: 'error', index: task.index, message: e instanceof Error ? e.message : String(e), exitCode: user ? e.exitCode : 1, user });
