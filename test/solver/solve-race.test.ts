@@ -88,8 +88,10 @@ describe('graphgo solve --race (the built command)', () => {
     expect(fixed.race?.runs.map((r) => r.seed)).toEqual([10, 11, 12]);
     expect([10, 11, 12]).toContain(fixed.race?.settledBy);
     expect(fixed.nodes).toBe(fixed.race?.runs.reduce((sum, r) => sum + r.nodes, 0));
-    const komi = await solve('--graph', 'cycle 8', '--race', '2');
+    const komi = await solve('--graph', 'cycle 8', '--race', '2', '--moves');
     expect(komi).toMatchObject({ kind: 'komi', status: 'solved', komi: 0 });
+    // --moves: the winning seed lists black's first moves at the komi: on the 8-cycle every one wins.
+    expect(komi.moves?.map((m) => `${m.move} ${m.result}`)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8'].map((v) => `${v} B+M`));
     const { stdout } = await promisify(execFile)(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'cycle 8', '--race', '2', '--no-progress']);
     expect(stdout).toContain('komi of the graph: 0 (black wins at komi 0, white wins at komi 1)');
     expect(stdout).toMatch(/race of 2 seeds side by side: seed [01] settled it first \(seed 0 .*; seed 1 .*\)\n/);
