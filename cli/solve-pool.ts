@@ -10,7 +10,7 @@ import { CliError } from './io.js';
 import type { CliIo } from './io.js';
 import { FamilyOutput } from './family-output.js';
 import type { SolveOptions, SolvePlan, SolveRecord } from './solve-command.js';
-import { INTERRUPTED_EXIT, onStopSignals } from './stop-signals.js';
+import { INTERRUPTED_EXIT, stopWorkersOnSignals } from './stop-signals.js';
 
 /** What a pool worker is started with: the command's options and the stop flag (one Int32, 0 or 1). */
 export interface SolvePoolData {
@@ -41,19 +41,8 @@ export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, io: C
   const data: SolvePoolData = { mode: 'pool', opts, stop: stop.buffer as SharedArrayBuffer };
   const output = new FamilyOutput(plan.kind, opts.json ? 'json' : opts.format, (text) => io.writeOut(text));
   const workers: Worker[] = [];
-  let signals = 0;
   let next = 0;
-  const signalsOff = onStopSignals(
-    () => {
-      signals++;
-      Atomics.store(stop, 0, 1);
-      io.writeErr('graphgo: stopping the graphs being solved; no more will start (press Ctrl-C again to quit at once)\n');
-    },
-    () => {
-      signals++;
-      for (const w of workers) void w.terminate();
-    },
-  );
+  const signals = stopWorkersOnSignals(stop, workers, (t) => io.writeErr(t), 'stopping the graphs being solved; no more will start');
   try {
     await new Promise<void>((resolve, reject) => {
       let running = 0;
@@ -86,7 +75,7 @@ export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, io: C
           else if (running === 0) resolve();
         });
         worker.on('error', fail);
-        worker.on('exit', () => fail(signals > 1 ? new CliError('interrupted', INTERRUPTED_EXIT) : new Error('a solver thread ended without a result')));
+        worker.on('exit', () => fail(signals.count() > 1 ? new CliError('interrupted', INTERRUPTED_EXIT) : new Error('a solver thread ended without a result')));
         give(worker, task);
       };
       // Threads only for graphs there are: a family of 3 with --jobs 16 starts 3.
@@ -98,12 +87,12 @@ export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, io: C
       if (running === 0) resolve();
     });
   } finally {
-    signalsOff();
+    signals.off();
     for (const w of workers) {
       w.removeAllListeners('exit');
       void w.terminate();
     }
   }
   output.finish();
-  if (signals > 0) throw new CliError('interrupted', INTERRUPTED_EXIT);
+  if (signals.count() > 0) throw new CliError('interrupted', INTERRUPTED_EXIT);
 }

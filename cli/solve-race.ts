@@ -11,7 +11,7 @@ import type { CliIo } from './io.js';
 import { describe } from './solve-command.js';
 import type { SolveOptions, SolvePlan, SolveRecord } from './solve-command.js';
 import type { SolvePoolData, SolvePoolMessage } from './solve-pool.js';
-import { INTERRUPTED_EXIT, onStopSignals } from './stop-signals.js';
+import { INTERRUPTED_EXIT, stopWorkersOnSignals } from './stop-signals.js';
 
 /** One thread of a race as reported: its seed, how it ended and its work. */
 export interface RaceRun {
@@ -99,18 +99,7 @@ export async function raceOnThreads(opts: SolveOptions, plan: SolvePlan, io: Cli
   const workers: Worker[] = [];
   const records: (SolveRecord | null)[] = seeds.map(() => null);
   let winner: number | null = null;
-  let signals = 0;
-  const signalsOff = onStopSignals(
-    () => {
-      signals++;
-      Atomics.store(stop, 0, 1);
-      io.writeErr('graphgo: stopping every seed of the race (press Ctrl-C again to quit at once)\n');
-    },
-    () => {
-      signals++;
-      for (const w of workers) void w.terminate();
-    },
-  );
+  const signals = stopWorkersOnSignals(stop, workers, (t) => io.writeErr(t), 'stopping every seed of the race');
   try {
     await new Promise<void>((resolve, reject) => {
       let failed = false;
@@ -134,12 +123,12 @@ export async function raceOnThreads(opts: SolveOptions, plan: SolvePlan, io: Cli
           if (records.every((r) => r !== null)) resolve();
         });
         worker.on('error', fail);
-        worker.on('exit', () => fail(signals > 1 ? new CliError('interrupted', INTERRUPTED_EXIT) : new Error('a solver thread ended without a result')));
+        worker.on('exit', () => fail(signals.count() > 1 ? new CliError('interrupted', INTERRUPTED_EXIT) : new Error('a solver thread ended without a result')));
         worker.postMessage({ index: k, spec, tableSeed: seed });
       });
     });
   } finally {
-    signalsOff();
+    signals.off();
     for (const w of workers) {
       w.removeAllListeners('exit');
       void w.terminate();
@@ -147,5 +136,5 @@ export async function raceOnThreads(opts: SolveOptions, plan: SolvePlan, io: Cli
   }
   const record = raceRecord(seeds, records as SolveRecord[], winner);
   io.writeOut(opts.json ? JSON.stringify(record, null, 2) + '\n' : describe(record));
-  if (signals > 0) throw new CliError('interrupted', INTERRUPTED_EXIT);
+  if (signals.count() > 0) throw new CliError('interrupted', INTERRUPTED_EXIT);
 }

@@ -2,6 +2,7 @@
  * Ctrl-C (and SIGTERM, SIGHUP) for commands whose work runs on worker threads: the first signal asks the work to stop
  * and report what it has, a later one quits at once.
  */
+import type { Worker } from 'node:worker_threads';
 
 /** The exit code of a command ended by a signal, as shells report SIGINT. */
 export const INTERRUPTED_EXIT = 130;
@@ -20,4 +21,29 @@ export function onStopSignals(first: () => void, again: () => void): () => void 
   return () => {
     for (const s of SIGNALS) process.off(s, onSignal);
   };
+}
+
+/**
+ * The signals of a command whose threads read the shared `stop` flag: the first signal sets it and says `message`,
+ * a later one terminates every worker in `workers` (as the list is then). `count()` is how many came.
+ */
+export function stopWorkersOnSignals(
+  stop: Int32Array,
+  workers: readonly Worker[],
+  writeErr: (text: string) => void,
+  message: string,
+): { count: () => number; off: () => void } {
+  let count = 0;
+  const off = onStopSignals(
+    () => {
+      count++;
+      Atomics.store(stop, 0, 1);
+      writeErr(`graphgo: ${message} (press Ctrl-C again to quit at once)\n`);
+    },
+    () => {
+      count++;
+      for (const w of workers) void w.terminate();
+    },
+  );
+  return { count: () => count, off };
 }

@@ -8,13 +8,9 @@ import type { SolverBot } from '../../bots/solver.js';
 import { runCli } from '../../cli/main.js';
 import { Game } from '../../src/game.js';
 import { graphOf, rulesOf } from './helpers.js';
+import { runGraphgo } from './run-cli.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { writeOut: (text) => (out += text), writeErr: (text) => (err += text) });
-  return { code, out, err };
-}
+const run = runGraphgo;
 
 describe('graphgo solve', () => {
   it('the komi of a graph under famine (no --komi)', async () => {

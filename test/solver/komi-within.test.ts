@@ -6,17 +6,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
 import { parseKomiWithin, splitListLine } from '../../cli/komi-within.js';
 import { komiOfGraph } from '../../src/solver/solve.js';
 import { graphOf, rulesOf } from './helpers.js';
+import { runGraphgo } from './run-cli.js';
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { writeOut: (text) => (out += text), writeErr: (text) => (err += text) });
-  return { code, out, err };
-}
+const run = runGraphgo;
 
 describe('the komi search within a given interval', () => {
   // path 7 has komi 1 and cycle 8 komi 0 (docs/solver.md, "The largest graph of each family solved").

@@ -5,10 +5,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
 import type { SolveRecord } from '../../cli/solve-command.js';
 import { raceRecord, raceText } from '../../cli/solve-race.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
+import { runGraphgo } from './run-cli.js';
 
 function komiRecord(blackWinsAt: number | null, whiteWinsAt: number | null, nodes: number): SolveRecord {
   const solved = blackWinsAt !== null && whiteWinsAt !== null && whiteWinsAt - blackWinsAt === 1;
@@ -119,13 +119,10 @@ describe('graphgo solve --race (the built command)', () => {
   }, 60_000);
 
   it('refuses what makes no sense', async () => {
-    const run = async (...args: string[]) => {
-      let err = '';
-      const code = await runCli(args, { writeOut: () => {}, writeErr: (t) => (err += t) });
-      return { code, err };
-    };
+    const run = runGraphgo;
     expect(await run('solve', '--family', 'cycle 3..5', '--race', '2')).toEqual({
       code: 1,
+      out: '',
       err: 'graphgo: --race solves one graph with several seeds: use it with --graph (a family: --jobs)\n',
     });
     expect((await run('solve', '--graph', 'cycle 5', '--race', '2', '--table', 'x.tbl')).err).toContain('leave out --table');

@@ -3,7 +3,6 @@
  * how much work a solve takes, never its answer; seed 0 is the layout of tables saved before seeds existed.
  */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../cli/main.js';
 import { DfpnTable } from '../../src/solver/dfpn-table.js';
 import { connectedGraphs, edgesSpec } from '../../src/solver/graph-enumeration.js';
 import { komiOfGraph } from '../../src/solver/solve.js';
@@ -11,6 +10,7 @@ import { Solver } from '../../src/solver/search.js';
 import { startRoot } from '../../src/solver/solve.js';
 import { seedSalt, stateHash } from '../../src/solver/state-hash.js';
 import { graphOf, rulesOf } from './helpers.js';
+import { runGraphgo } from './run-cli.js';
 
 describe('the table seed', () => {
   it('never changes a komi, and does change the work (the layout matters to the search)', () => {
@@ -47,13 +47,7 @@ describe('the table seed', () => {
   });
 
   it('--table-seed on the command line: the same komi, bad seeds refused', async () => {
-    const run = async (...args: string[]) => {
-      let out = '';
-      let err = '';
-      const code = await runCli(args, { writeOut: (t) => (out += t), writeErr: (t) => (err += t) });
-      return { code, out, err };
-    };
-    const komi = (seed: string) => run('solve', '--graph', 'cycle 6', '--table-seed', seed, '--json', '--no-progress');
+    const komi = (seed: string) => runGraphgo('solve', '--graph', 'cycle 6', '--table-seed', seed, '--json', '--no-progress');
     expect(JSON.parse((await komi('12345')).out).komi).toBe(JSON.parse((await komi('0')).out).komi);
     expect((await komi('-1')).err).toContain('--table-seed');
     expect((await komi('2147483648')).code).toBe(1);
