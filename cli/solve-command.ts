@@ -330,13 +330,21 @@ function readGraphList(path: string, plan: SolveSettingsPlan): FamilyPlan {
  * Solves one graph of a family as the plan says, with its progress lines (the rows and the pool's workers, which
  * also run the seeds of a race). `item` is a spec, or a line of a --graphs file with its own komi interval.
  */
-export function solveFamilyGraph(item: string, plan: SolveSettingsPlan, opts: SolveOptions, io: CliIo, stopRequested: () => boolean): SolveRecord {
+export function solveFamilyGraph(
+  item: string,
+  plan: SolveSettingsPlan,
+  opts: SolveOptions,
+  io: CliIo,
+  stopRequested: () => boolean,
+  /** How progress lines name the graph (a race's seed adds itself); the spec by default. */
+  label?: string,
+): SolveRecord {
   const settings = { ...plan.settings, stopRequested };
   const { spec, within } = splitListLine(item);
   const parsed = within === null ? null : parseKomiWithin(within);
   const komiWithin = parsed === null ? plan.komiWithin : parsed.ok ? parsed.value : null;
   // --moves comes only with one graph: a race's seeds (a family refuses it).
-  return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, spec), {
+  return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, label ?? spec), {
     komiWithin,
     moves: opts.moves ?? false,
   });

@@ -42,8 +42,10 @@ if (data.mode === 'command') {
   const plan = readSolveSettings(data.opts);
   port.on('message', (task: SolvePoolTask) => {
     try {
-      const own = task.tableSeed === undefined ? plan : { ...plan, settings: { ...plan.settings, tableSeed: task.tableSeed } };
-      send({ kind: 'record', index: task.index, record: solveFamilyGraph(task.spec, own, data.opts, io, stopRequested) });
+      const seed = task.tableSeed;
+      const own = seed === undefined ? plan : { ...plan, settings: { ...plan.settings, tableSeed: seed } };
+      const label = seed === undefined ? task.spec : `${task.spec} (seed ${seed})`;
+      send({ kind: 'record', index: task.index, record: solveFamilyGraph(task.spec, own, data.opts, io, stopRequested, label) });
     } catch (e) {
       const user = e instanceof CliError;
       send({ kind: 'error', index: task.index, message: e instanceof Error ? e.message : String(e), exitCode: user ? e.exitCode : 1, user });

@@ -104,8 +104,8 @@ describe('graphgo solve --race (the built command)', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
-      // Both seeds have reported progress (after 2 s of search each).
-      if ((err.match(/solve complete 6: \d+ nodes/g) ?? []).length >= 2 && !child.killed) child.kill('SIGINT');
+      // Both seeds have reported progress (after 2 s of search each), each under its own name.
+      if (/solve complete 6 \(seed 0\): \d+ nodes/.test(err) && /solve complete 6 \(seed 1\): \d+ nodes/.test(err) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(130);
