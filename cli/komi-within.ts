@@ -33,6 +33,14 @@ export function splitListLine(line: string): { spec: string; within: string | nu
   return { spec: words.slice(0, -1).join(' '), within: last[1] };
 }
 
+/** A line of a `--graphs` file read: its spec and its own interval (null: none), or why the interval is refused. */
+export function readListLine(line: string): { ok: true; spec: string; within: KomiInterval | null } | { ok: false; message: string } {
+  const { spec, within } = splitListLine(line);
+  if (within === null) return { ok: true, spec, within: null };
+  const parsed = parseKomiWithin(within);
+  return parsed.ok ? { ok: true, spec, within: parsed.value } : parsed;
+}
+
 /** The interval as written: `4..5`, `..-1`, `-1..`. */
 export function komiWithinText(interval: KomiInterval): string {
   return `${interval.low ?? ''}..${interval.high ?? ''}`;

@@ -19,7 +19,7 @@ import type { CliIo } from './io.js';
 import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-table-file.js';
 import { runSolveOnThread } from './solve-thread.js';
 import { FamilyOutput, resultText } from './family-output.js';
-import { komiWithinText, parseKomiWithin, splitListLine } from './komi-within.js';
+import { komiWithinText, parseKomiWithin, readListLine } from './komi-within.js';
 import { raceText } from './solve-race.js';
 import type { RaceReport } from './solve-race.js';
 import { addGraphOption, addRulesOption, orCliError, positiveInteger, positiveSeconds, readGraphSpec, readRulesFlag, wholeNumber } from './options.js';
@@ -305,12 +305,10 @@ function readGraphList(path: string, plan: SolveSettingsPlan): FamilyPlan {
     const line = lines[i].trim();
     if (line === '' || line.startsWith('#')) continue;
     if (specs.length === MAX_LIST_SIZE) throw new CliError(`${path}: more than ${MAX_LIST_SIZE} graphs`);
-    const { spec, within } = splitListLine(line);
-    if (within !== null) {
-      if (plan.kind !== 'komi') throw new CliError(`${path} line ${i + 1}: ${KOMI_WITHIN_NEEDS}`);
-      const parsed = parseKomiWithin(within);
-      if (!parsed.ok) throw new CliError(`${path} line ${i + 1}: ${parsed.message}`);
-    }
+    const read = readListLine(line);
+    if (!read.ok) throw new CliError(`${path} line ${i + 1}: ${read.message}`);
+    const { spec, within } = read;
+    if (within !== null && plan.kind !== 'komi') throw new CliError(`${path} line ${i + 1}: ${KOMI_WITHIN_NEEDS}`);
     const graph = readGraph({ spec });
     if (!graph.ok) throw new CliError(`${path} line ${i + 1}: ${graph.error.message}`);
     const problem = solverProblem(graph.value, plan.rules);
@@ -340,9 +338,11 @@ export function solveFamilyGraph(
   label?: string,
 ): SolveRecord {
   const settings = { ...plan.settings, stopRequested };
-  const { spec, within } = splitListLine(item);
-  const parsed = within === null ? null : parseKomiWithin(within);
-  const komiWithin = parsed === null ? plan.komiWithin : parsed.ok ? parsed.value : null;
+  // Lines were checked when the list was read; a spec alone reads as itself.
+  const read = readListLine(item);
+  if (!read.ok) throw new CliError(read.message);
+  const { spec } = read;
+  const komiWithin = read.within ?? plan.komiWithin;
   // --moves comes only with one graph: a race's seeds (a family refuses it).
   return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, label ?? spec), {
     komiWithin,
