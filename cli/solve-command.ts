@@ -61,6 +61,7 @@ export interface SolveOptions {
   exactSets: boolean;
   winnerMovesOnly: boolean;
   stabiliserProbes: boolean;
+  counterLead: boolean;
   table?: string;
   progress: boolean;
   jobs?: string;
@@ -188,6 +189,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-exact-sets', "measurement: df-pn's proofs without exact records of the colourings they met")
     .option('--no-winner-moves-only', "measurement: df-pn's famine proofs conditioned on every colouring they met, not only the winner's")
     .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
+    .option('--no-counter-lead', 'measurement: famine df-pn keeps both counters as they are instead of the lead alone')
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action((opts: SolveOptions) => {
@@ -274,6 +276,7 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     dfpnExactSets: opts.exactSets,
     dfpnWinnerMovesOnly: opts.winnerMovesOnly,
     dfpnStabiliserProbes: opts.stabiliserProbes,
+    dfpnCounterLead: opts.counterLead,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),

@@ -79,6 +79,7 @@ export function loadSolverTable(path: string, solver: Solver): number | null {
         position += n;
       }
     }
+    table.rebuildChecks();
     table.stored = header.stored;
     return header.stored;
   } finally {

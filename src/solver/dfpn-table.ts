@@ -67,6 +67,15 @@ export class DfpnTable {
   readonly work: Float64Array;
   stored = 0;
 
+  /**
+   * A 32-bit check word per slot (0: empty), from the same hash as the bucket: a probe reads one cache line of them
+   * per bucket and compares the five key words only where the check matches. The keys decide; the checks only spare
+   * the memory traffic of the misses (most probes: counter dominance, first visits). Not saved: rebuilt from the keys.
+   */
+  private readonly check: Int32Array;
+  /** The check word of the state the last bucket() call hashed. */
+  private probeCheck = 0;
+
   /** Folded into every bucket hash (the table's seed, state-hash.ts). */
   private readonly salt: number;
 
@@ -82,6 +91,7 @@ export class DfpnTable {
     this.keyMeta = new Int32Array(this.size);
     this.keyCounters = new Int32Array(this.size);
     this.keyHist = new Int32Array(this.size);
+    this.check = new Int32Array(this.size);
     this.phi = new Float64Array(this.size);
     this.delta = new Float64Array(this.size);
     this.flags = new Uint8Array(this.size);
@@ -135,7 +145,23 @@ export class DfpnTable {
   }
 
   private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
-    return stateHash(black, white, meta, counters, hist ^ this.salt) & this.mask & ~(WAYS - 1);
+    const h = stateHash(black, white, meta, counters, hist ^ this.salt);
+    // Another mix of the same hash, so that the check differs between states of one bucket; never 0 (empty).
+    this.probeCheck = (Math.imul(h ^ (h >>> 16), 0x7feb352d) ^ (h >>> 11)) | 1;
+    return h & this.mask & ~(WAYS - 1);
+  }
+
+  /** Recomputes every slot's check word from its keys (after the arrays were filled from a saved table). */
+  rebuildChecks(): void {
+    for (let i = 0; i < this.size; i++) {
+      const m = this.keyMeta[i];
+      if (m === 0) {
+        this.check[i] = 0;
+        continue;
+      }
+      this.bucket(this.keyBlack[i], this.keyWhite[i], m - 1, this.keyCounters[i], this.keyHist[i]);
+      this.check[i] = this.probeCheck;
+    }
   }
 
   /**
@@ -145,8 +171,10 @@ export class DfpnTable {
   probe(black: number, white: number, meta: number, counters: number, hist: number, from = -1): number {
     const b = this.bucket(black, white, meta, counters, hist);
     const m = meta + 1;
+    const check = this.probeCheck;
     for (let i = from < 0 ? b : from + 1; i < b + WAYS; i++) {
       if (
+        this.check[i] === check &&
         this.keyMeta[i] === m &&
         this.keyBlack[i] === black &&
         this.keyWhite[i] === white &&
@@ -187,12 +215,15 @@ export class DfpnTable {
   ): number {
     const b = this.bucket(black, white, meta, counters, hist);
     const m = meta + 1;
+    const check = this.probeCheck;
     const priority = terminal ? work * 4 + 16 : work;
     let slot = -1;
     let victim = -1;
     let sameProof = false;
     for (let i = b; i < b + WAYS; i++) {
+      const c = this.check[i];
       const own =
+        c === check &&
         this.keyMeta[i] === m &&
         this.keyBlack[i] === black &&
         this.keyWhite[i] === white &&
@@ -207,9 +238,9 @@ export class DfpnTable {
         if (!terminal) this.best[i] = best;
         continue;
       }
-      if (this.keyMeta[i] === 0) {
-        if (victim < 0 || this.keyMeta[victim] !== 0) victim = i;
-      } else if (victim < 0 || (this.keyMeta[victim] !== 0 && this.work[i] < this.work[victim])) {
+      if (c === 0) {
+        if (victim < 0 || this.check[victim] !== 0) victim = i;
+      } else if (victim < 0 || (this.check[victim] !== 0 && this.work[i] < this.work[victim])) {
         victim = i;
       }
     }
@@ -217,10 +248,11 @@ export class DfpnTable {
       // Working numbers of a state that has a proof here are left out: the proof's move is the hint already.
       if (!terminal && sameProof) return -1;
       if (victim < 0) return -1;
-      if (this.keyMeta[victim] !== 0 && this.work[victim] > priority && terminal === false) return -1;
+      if (this.check[victim] !== 0 && this.work[victim] > priority && terminal === false) return -1;
       slot = victim;
     }
-    if (this.keyMeta[slot] === 0) this.stored++;
+    if (this.check[slot] === 0) this.stored++;
+    this.check[slot] = check;
     this.keyBlack[slot] = black;
     this.keyWhite[slot] = white;
     this.keyMeta[slot] = m;
@@ -230,14 +262,17 @@ export class DfpnTable {
     this.phi[slot] = phi;
     this.delta[slot] = delta;
     this.best[slot] = best;
-    this.maskEmpty[slot] = maskEmpty;
-    this.maskBlack[slot] = maskBlack;
-    this.maskWhite[slot] = maskWhite;
-    this.sigLo[slot] = sigLo;
-    this.sigHi[slot] = sigHi;
     this.work[slot] = priority;
-    this.required[slot] = 0;
-    this.exactCount[slot] = -1;
+    // The conditions are read only for proofs (isTerminal first): working numbers leave those cache lines alone.
+    if (terminal) {
+      this.maskEmpty[slot] = maskEmpty;
+      this.maskBlack[slot] = maskBlack;
+      this.maskWhite[slot] = maskWhite;
+      this.sigLo[slot] = sigLo;
+      this.sigHi[slot] = sigHi;
+      this.required[slot] = 0;
+      this.exactCount[slot] = -1;
+    }
     return slot;
   }
 

@@ -63,10 +63,22 @@
  * colouring), each capped at `estimateCap` (256). The cap bounds what can come back through them: a node's numbers
  * are df-pn's own over the part of the acyclic graph searched below it, with leaf estimates between 1 and the cap.
  *
+ * Counters as a lead (famine under positional superko). A paid pass changes neither the colouring nor the superko
+ * items and never ends the game, so each player's counter is a pile of passes beside the board game (⌈c⌉ passes for
+ * a counter c > 0, none at 0 or below), and a capture's points only add to the capturer's pile. Under last-move
+ * scoring (the player unable to move loses) the whole is the disjunctive sum of the board game and the integers
+ * ⌈c_black⌉ and −⌈c_white⌉, and integers add as games: x + (−y) = (x − m) + (−(y − m)) with m = min(x, y), equal in
+ * every sum (Conway, On Numbers and Games). So the winner depends on the lead alone, and the search keeps the
+ * trailing player's counter at 0 and the leader's at the lead, in whole points (toLead after every capture and at
+ * the root), with passes in a row left out of the keys (they decide nothing there). The trailing player then never
+ * passes, a pass answered by a pass never happens, and states whose counters differ by the same amount share one
+ * entry. Situational superko (a pass adds an item) and area scoring (two passes end the game) keep both counters.
+ *
  * Symmetry, ordering and counter dominance are search.ts's: children that are images of an earlier child under the
  * path stabiliser are not generated (a disproof's masks are then closed under the stabiliser), table keys are
  * canonical colourings, the table's move comes first and the other moves follow a history score of proving moves,
- * and a state whose own entry is missing or refused may take a proof from the same colouring with dominated counters.
+ * and a state whose own entry is missing or refused may take a proof from the same colouring with dominated counters
+ * (one point less of lead for a win, one more for a loss, with counters as a lead).
  * A colouring with automorphisms of its own reaches its key through each of them composed with the key's: a proof
  * refused through the first is read through the others (stabiliser probes, docs/solver.md).
  */
@@ -131,6 +143,11 @@ export interface DfpnOptions {
    * other automorphisms onto that key (canonical-key.ts keyMaps; docs/solver.md, "Stabiliser probes").
    */
   readonly stabiliserProbes: boolean;
+  /**
+   * Famine under positional superko: the counters as a lead, the trailing player's counter 0 (see the header); off:
+   * both counters as they are, which every rule set allows.
+   */
+  readonly counterLead: boolean;
 }
 
 /** The largest exact record allowed (counts are kept in bytes). */
@@ -217,6 +234,8 @@ export class DfpnSearch {
   private readonly situational: boolean;
   private readonly paid: boolean;
   private readonly passAllowed: boolean;
+  /** Counters reduced to the lead in passes (options.counterLead, where it is sound: see the header). */
+  private readonly lead: boolean;
   private readonly epsilon1: number;
   /** Area scoring: a threshold game (the pass after a pass ends it, counted by area) instead of last-move. */
   private readonly area: boolean;
@@ -246,6 +265,9 @@ export class DfpnSearch {
   private passes = 0;
   private counter1 = 0;
   private counter2 = 0;
+  /** toLead's result. */
+  private lead1 = 0;
+  private lead2 = 0;
 
   // What the last mid() call proved: its numbers, the oldest history index its proof rests on, its masks, its move.
   private rPhi = 1;
@@ -369,6 +391,7 @@ export class DfpnSearch {
     this.situational = rules.ko === 'situational';
     this.paid = rules.passes === 'paid';
     this.passAllowed = rules.passes !== 'none';
+    this.lead = options.counterLead && this.paid && !this.situational && !this.area;
     if (!(options.epsilon >= 0) || !Number.isFinite(options.epsilon)) throw new Error(`df-pn epsilon must be a number >= 0, got ${options.epsilon}`);
     this.epsilon1 = 1 + options.epsilon;
     if (!(options.estimateCap >= 1)) throw new Error(`df-pn estimate cap must be a number >= 1, got ${options.estimateCap}`);
@@ -418,6 +441,12 @@ export class DfpnSearch {
     this.passes = root.passes;
     this.counter1 = root.counter1;
     this.counter2 = root.counter2;
+    if (this.lead) {
+      this.passes = 0;
+      this.toLead(root.counter1, root.counter2);
+      this.counter1 = this.lead1;
+      this.counter2 = this.lead2;
+    }
     const history = this.history;
     history.clear();
     const hb = root.historyBlack;
@@ -634,7 +663,8 @@ export class DfpnSearch {
           if (toMove === 1) n1 -= 2;
           else n2 -= 2;
         }
-        childPasses = passes + 1;
+        // With counters as a lead, only the leader passes and the lead stays reduced; passes in a row change nothing.
+        childPasses = this.lead ? 0 : passes + 1;
         // Positional superko: the pass makes no item, so the child's own item is this node's.
         upto = situational ? history.top : cur;
         childHist = situational ? (nodeHist + DfpnSearch.itemHash(black, white, opp)) | 0 : nodeHist;
@@ -680,6 +710,11 @@ export class DfpnSearch {
           } else {
             n2 += cap;
             n1 += self;
+          }
+          if (this.lead && (cap | self) !== 0) {
+            this.toLead(n1, n2);
+            n1 = this.lead1;
+            n2 = this.lead2;
           }
         }
         upto = history.top;
@@ -1103,9 +1138,21 @@ export class DfpnSearch {
     const mover = toMove === 1;
     const mine = mover ? n1 : n2;
     const theirs = mover ? n2 : n1;
+    // As a lead (one counter 0), one point less of lead for a win and one more for a loss; each is a state of both
+    // kinds below, written with the trailing counter 0.
+    const lead = this.lead ? (mine - theirs) >> 1 : 0;
     for (let d = 0; d < 4; d++) {
-      const m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
-      const t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
+      let m2: number;
+      let t2: number;
+      if (this.lead) {
+        if (d === 1 || d === 3) continue;
+        const l2 = d === 0 ? lead - 1 : lead + 1;
+        m2 = l2 > 0 ? 2 * l2 : 0;
+        t2 = l2 < 0 ? -2 * l2 : 0;
+      } else {
+        m2 = d === 0 ? mine - 2 : d === 2 ? mine + 2 : mine;
+        t2 = d === 1 ? theirs + 2 : d === 3 ? theirs - 2 : theirs;
+      }
       // Counters never go below 0: no state to look for.
       if (m2 < 0 || t2 < 0) continue;
       const k1 = mover ? m2 : t2;
@@ -1124,6 +1171,18 @@ export class DfpnSearch {
       this.lDelta = table.delta[e];
       return;
     }
+  }
+
+  /**
+   * Counters (half points) as a lead in lead1, lead2: each player's passes left, ⌈c/2⌉ (none at 0 or below), less the
+   * fewer of the two, in half points again (see the header: the game depends on the difference alone).
+   */
+  private toLead(c1: number, c2: number): void {
+    const p1 = c1 > 0 ? (c1 + 1) >> 1 : 0;
+    const p2 = c2 > 0 ? (c2 + 1) >> 1 : 0;
+    const m = p1 < p2 ? p1 : p2;
+    this.lead1 = 2 * (p1 - m);
+    this.lead2 = 2 * (p2 - m);
   }
 
   /**

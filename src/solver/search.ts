@@ -76,6 +76,11 @@ export interface SolverSettings {
   readonly dfpnWinnerMovesOnly: boolean;
   /** df-pn: a refused proof is tried through every automorphism onto the probed colouring's key (dfpn.ts). */
   readonly dfpnStabiliserProbes: boolean;
+  /**
+   * df-pn, famine under positional superko: counters reduced to the lead (the trailing player's counter 0), which
+   * decides the game alone (dfpn.ts header; docs/solver.md, "Counters as a lead").
+   */
+  readonly dfpnCounterLead: boolean;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -126,6 +131,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   dfpnExactSetSize: 64,
   dfpnWinnerMovesOnly: true,
   dfpnStabiliserProbes: true,
+  dfpnCounterLead: true,
   tt: true,
   symmetry: true,
   benson: true,
@@ -384,6 +390,7 @@ export class Solver {
               exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
               winnerMovesOnly: s.dfpnWinnerMovesOnly,
               stabiliserProbes: s.dfpnStabiliserProbes,
+              counterLead: s.dfpnCounterLead,
             },
             this.stats,
           )
@@ -425,6 +432,8 @@ export class Solver {
       signatures: s.dfpnSignatures,
       exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
       winnerMovesOnly: s.dfpnWinnerMovesOnly,
+      // Only when off, so that tables saved before it still load (their proofs hold either way: the header of dfpn.ts).
+      ...(s.dfpnCounterLead ? {} : { counterLead: false }),
     });
   }
 

@@ -279,11 +279,15 @@ describe('graphgo solve', () => {
     const plain = JSON.parse((await run('solve', '--graph', 'complete 5', '--no-signatures', '--json', '--no-progress')).out);
     expect(plain).toMatchObject({ status: 'solved', komi: -1 });
     const noRecords = JSON.parse(
-      (await run('solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--json', '--no-progress')).out,
+      (await run('solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--no-counter-lead', '--json', '--no-progress')).out,
     );
-    // The komi search without records, with conditions on every colouring and one automorphism per key: the node
-    // count of docs/solver.md before all three.
+    // The komi search without records, with conditions on every colouring, one automorphism per key and both
+    // counters kept: the node count of docs/solver.md before all four.
     expect(noRecords).toMatchObject({ status: 'solved', komi: -1, nodes: 44643 });
+    const lead = JSON.parse((await run('solve', '--graph', 'complete 5', '--json', '--no-progress')).out);
+    // With all four (the default): 1,521 expansions.
+    expect(lead).toMatchObject({ status: 'solved', komi: -1 });
+    expect(lead.nodes).toBeLessThan(44643 / 10);
   });
 });
 
@@ -292,26 +296,26 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a komi search stopped at a node limit resumes from the saved table and needs fewer nodes than a fresh one', async () => {
-    const file = join(dir, 'cycle7.tbl');
-    const first = await run('solve', '--graph', 'cycle 7', '--tt-bits', '16', '--max-nodes', '5000', '--table', file, '--json');
+    const file = join(dir, 'grid33.tbl');
+    const first = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--max-nodes', '20000', '--table', file, '--json');
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.out)).toMatchObject({ status: 'unknown', reason: 'max-nodes', nodes: 5000 });
+    expect(JSON.parse(first.out)).toMatchObject({ status: 'unknown', reason: 'max-nodes', nodes: 20000 });
     expect(first.err).toMatch(/no table in .* yet: starting afresh/);
     expect(first.err).toMatch(/table saved to .* \(\d+ entries\)/);
     expect(existsSync(file)).toBe(true);
     expect(existsSync(`${file}.tmp`)).toBe(false);
-    const resumed = await run('solve', '--graph', 'cycle 7', '--tt-bits', '16', '--table', file, '--json');
+    const resumed = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--table', file, '--json');
     expect(resumed.err).toMatch(/resuming from .* \(\d+ entries\)/);
-    const fresh = await run('solve', '--graph', 'cycle 7', '--tt-bits', '16', '--json');
+    const fresh = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--json');
     const r = JSON.parse(resumed.out);
     const f = JSON.parse(fresh.out);
-    // The same komi as docs/solver.md's table (-1); measured: 6,638 nodes resumed against 13,290 fresh.
-    expect(r).toMatchObject({ status: 'solved', komi: -1 });
-    expect(f).toMatchObject({ status: 'solved', komi: -1 });
+    // The same komi as docs/solver.md (6); measured: 41,225 nodes resumed against 143,985 fresh.
+    expect(r).toMatchObject({ status: 'solved', komi: 6 });
+    expect(f).toMatchObject({ status: 'solved', komi: 6 });
     expect(r.nodes).toBeLessThan(f.nodes * 0.75);
     // The table serves another komi too: its keys hold the counters, and the komi only sets them at the start.
-    const atKomi = JSON.parse((await run('solve', '--graph', 'cycle 7', '--tt-bits', '16', '--komi', '0', '--table', file, '--json')).out);
-    expect(atKomi).toMatchObject({ status: 'solved', winner: 'W' });
+    const atKomi = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--komi', '0', '--table', file, '--json')).out);
+    expect(atKomi).toMatchObject({ status: 'solved', winner: 'B' });
   });
 
   it('refuses a table made for another graph, other rules, another size or a damaged file, before searching', async () => {
