@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { Solver } from '../../src/solver/search.js';
 import type { SolverSettings } from '../../src/solver/search.js';
-import { komiOfGraph, rootFromGame, startRoot } from '../../src/solver/solve.js';
+import { Game } from '../../src/game.js';
+import { komiOfGraph, rootFromGame, solveWithVariation, startRoot } from '../../src/solver/solve.js';
 import { naiveSolve } from './naive-minimax.js';
 import { graphOf, randomGame, rulesOf } from './helpers.js';
 
@@ -55,6 +56,25 @@ describe('counters as a lead', () => {
     }
     // Measured: 5,069 expansions against 106,046 (the four komi searches).
     expect(leadNodes * 4).toBeLessThan(keptNodes);
+  });
+
+  it("give a winning line that goes on through the trailing player's passes to the end of the game", () => {
+    // The search ends a line where the trailing player has no stone move (it may not pass in the reduced game); in
+    // the game it still may, so the line continues with the passes until a player can neither move nor pass.
+    for (const [spec, komiValue, winner] of [
+      ['complete 5', 0, 2],
+      ['complete 5', -1, 1],
+      ['cycle 5', 0, 2],
+    ] as const) {
+      const rules = rulesOf(`famine komi=${komiValue}`);
+      const graph = graphOf(spec);
+      const report = solveWithVariation(new Solver(graph, rules, DFPN), startRoot(rules, komiValue));
+      expect(report.pvTruncated).toBe(false);
+      const game = new Game(graph, rules);
+      for (const m of report.pv) expect(game.play(game.toMove, m)).toBe('ok');
+      // The game is over (the player to move could neither move nor pass) and the winner made the last move.
+      expect({ spec, komiValue, over: game.over, result: game.result }).toEqual({ spec, komiValue, over: true, result: winner === 1 ? 'B+M' : 'W+M' });
+    }
   });
 
   it('apply only where a pass leaves the superko items alone (positional superko, paid passes, last move wins)', () => {
