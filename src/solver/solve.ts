@@ -115,12 +115,10 @@ export function solveWithVariation(
       truncated = true;
       break;
     }
-    if (best === NO_MOVE) {
-      // With counters as a lead the trailing player never passes (dfpn.ts): the search ends the line where that
-      // player has no stone move, but in the game it may still pass, and the line goes on through those passes.
-      if (solver.childRoot(state, PASS) === null) break;
-      best = PASS;
-    }
+    // With counters as a lead the trailing player never passes (dfpn.ts): the search ends the line where that player
+    // has no stone move, but in the game it may still pass, and the line goes on through those passes (a pass that
+    // is not legal either ends it below).
+    if (best === NO_MOVE) best = PASS;
     const next = solver.childRoot(state, best);
     if (next === null) break;
     pv.push(best);
