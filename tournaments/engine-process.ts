@@ -10,11 +10,11 @@
  *   everything else the command timeout.
  * - Before each game: `set_graph`/`set_rules` when the graph or rules change, else `clear_board` (graph engines);
  *   `boardsize` when the size changes, `clear_board`, `komi` (square engines); `time_settings 0 S 1` when the
- *   tournament gives seconds per move; `set_random_seed` (GNU Go has it) from the game's seed.
- * - Built-in bots take their seed only on the command line and carry their random state from game to game, so a
- *   process reused across games would make a game depend on the games before it on that worker (and a resumed run,
- *   starting afresh, would replay earlier games move for move). So a built-in engine is started afresh for every game,
- *   with that game's seed (`startForGame`, seeds.ts); other engines are reused and get `set_random_seed`.
+ *   tournament gives seconds per move; `set_random_seed` (GNU Go has it) from the game's seed, so a game never
+ *   depends on the games before it on that process, and a resumed run plays the games an uninterrupted one would.
+ * - graphgo's `set_random_seed` builds the bot afresh, exactly as `--seed` would (a kept search tree is dropped), so a
+ *   built-in bot's process is reused like any other; its number is the hash of `X.S.g.E`, its own `--seed X` included
+ *   (seeds.ts), so a bot's own seed still changes its games.
  * - Every process is started under the watcher of engine-watchdog.ts, so it cannot outlive the harness by more than
  *   a second or so, and is noted in OUT/engines.json while it runs (engine-pids.ts) for the next run to end it if
  *   the watcher could not.
@@ -31,9 +31,9 @@ import { isFolder } from './folders.js';
 import type { GraphEntry, RulesEntry } from './config.js';
 import { addEnginePid, removeEnginePid } from './engine-pids.js';
 import { handicapPlacement } from './handicap.js';
-import { engineArgv, engineLaunch, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
+import { engineArgv, engineLaunch, gameSeedNumber, type EngineDef, type EngineHost, type SearchLimits } from './engine-spec.js';
 import { watchedArgv } from './engine-watchdog.js';
-import { PREFLIGHT, engineSeed, gameSeed, seedNumber } from './seeds.js';
+import { PREFLIGHT, engineSeed, gameSeed } from './seeds.js';
 
 export type EngineMode = 'graph' | 'square';
 
@@ -101,12 +101,10 @@ export class EngineProcess {
   private client: GtpClient | null = null;
   private engineInfo: EngineInfo | null = null;
   private lastSetup: string | null = null;
-  /** Starts that were not planned: the first one and restarts after a failure (planned: a new game's fresh start). */
+  /** Every start: the first one and restarts after a failure. */
   private startCount = 0;
   /** Every start, for the log's headers. */
   private launches = 0;
-  /** The game seed the running process was started with. */
-  private processGameSeed: string | null = null;
   /** The last failure that killed the process (for restart messages). */
   lastFailure: string | null = null;
 
@@ -140,40 +138,18 @@ export class EngineProcess {
     return this.client !== null && this.client.alive;
   }
 
-  /** Whether each game needs a process of its own, started with that game's seed (built-in bots). */
-  get startsPerGame(): boolean {
-    return this.def.builtin !== undefined;
-  }
-
   /**
-   * Makes sure the process serving a game was started for that game when the engine needs it (`startsPerGame`):
-   * starts a fresh one with the game's seed unless the running one already has it. A failed start is a value.
+   * Starts (or restarts) the process and runs the start-up checks; throws EngineStartError. Built-in bots start with
+   * the pre-flight's seed; each game's `set_random_seed` (prepareGame) rebuilds them with that game's.
    */
-  async startForGame(seedOfGame: string): Promise<Result<void, GtpErrorKind>> {
-    if (!this.startsPerGame || (this.alive && this.processGameSeed === seedOfGame)) return ok(undefined);
-    try {
-      await this.start(seedOfGame, true);
-      return ok(undefined);
-    } catch (e) {
-      if (e instanceof EngineStartError) return failure('crashed', e.message);
-      throw e;
-    }
-  }
-
-  /**
-   * Starts (or restarts) the process and runs the start-up checks; throws EngineStartError. `seedOfGame` is the seed
-   * of the game it is started for (built-in bots get their seed from it); `planned` says it is a new game's fresh
-   * start rather than a first start or a restart after a failure.
-   */
-  async start(seedOfGame: string = gameSeed(this.settings.seed, PREFLIGHT), planned = false): Promise<EngineInfo> {
+  async start(): Promise<EngineInfo> {
     await this.stopProcess();
     this.engineInfo = null;
     this.lastSetup = null;
-    if (!planned || this.startCount === 0) this.startCount++;
+    this.startCount++;
     this.launches++;
     const s = this.settings;
-    this.processGameSeed = seedOfGame;
-    const argv = engineArgv(this.def, s.host, s.limits, engineSeed(seedOfGame, this.def.name));
+    const argv = engineArgv(this.def, s.host, s.limits, engineSeed(gameSeed(s.seed, PREFLIGHT), this.def.name));
     const args = argv.args;
     const env = this.def.env !== undefined ? { ...(s.env ?? {}), ...this.def.env } : s.env;
     const { program, cwd } = engineLaunch(this.def, argv.program, env?.PATH);
@@ -332,7 +308,7 @@ export class EngineProcess {
       if (!r.ok) return r;
     }
     if (info.commands.has('set_random_seed')) {
-      const r = await this.request(`set_random_seed ${seedNumber(engineSeed(seedOfGame, this.def.name))}`);
+      const r = await this.request(`set_random_seed ${gameSeedNumber(this.def, engineSeed(seedOfGame, this.def.name))}`);
       if (!r.ok) return r;
     }
     return ok(undefined);
@@ -378,7 +354,7 @@ export class EngineProcess {
     return client.kill().then(() => this.forget(client));
   }
 
-  /** Kills the running process, if any, before a new one starts (a planned fresh start needs no politeness). */
+  /** Kills the running process, if any, before a new one starts (a restart after a failure needs no politeness). */
   private async stopProcess(): Promise<void> {
     const client = this.client;
     this.client = null;

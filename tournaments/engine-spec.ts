@@ -15,7 +15,7 @@ import { basename, dirname } from 'node:path';
 import { BOT_NAMES } from '../bots/registry.js';
 import { joinCommandLine, splitCommandLine } from './command-line.js';
 import { failure, ok, type Result } from '../src/result.js';
-import { builtinSeed } from './seeds.js';
+import { builtinSeed, seedNumber } from './seeds.js';
 import { locateRealProgram } from './program-path.js';
 
 export const GNUGO_PATH = '/usr/games/gnugo';
@@ -212,6 +212,11 @@ function takeOwnSeed(options: readonly string[]): { rest: string[]; own: string 
     else rest.push(o);
   }
   return { rest, own };
+}
+
+/** The `set_random_seed` number of an engine in a game: built-in bots' own `--seed` goes into it (seeds.ts). */
+export function gameSeedNumber(def: EngineDef, seedOfEngine: string): number {
+  return seedNumber(def.builtin === undefined ? seedOfEngine : builtinSeed(seedOfEngine, takeOwnSeed(def.builtin.options).own));
 }
 
 /**

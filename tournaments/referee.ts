@@ -17,9 +17,8 @@
  *   by the referee (decision.ts), or stops at the move limit and is counted as it stands.
  * - Every way a game can end is a value (engine failures come back from engine-process.ts as values too); a throw
  *   is a harness fault, and the game is void.
- * - The referee never stops the engines: the runner reuses them game after game and stops them all at the end. Only
- *   a built-in engine is started afresh before each game, with the game's seed (engine-process.ts's startForGame);
- *   one that cannot start voids the game, since no one has played.
+ * - The referee never stops the engines: the runner reuses them game after game and stops them all at the end; each
+ *   game's `set_random_seed` makes its moves independent of the games before it (engine-process.ts).
  */
 import { Game } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
@@ -165,11 +164,6 @@ class Referee {
 
   private async setUpEngines(): Promise<Step> {
     const { graph, rules, seed, seconds } = this.ctx;
-    // Built-in engines start afresh with this game's seed (engine-process.ts): all at once, as each takes a while.
-    // One that cannot start has not played, so the game is void; the runner's own start of it then halts the run.
-    const started = await Promise.all(this.procs.map((p) => p.startForGame(seed)));
-    if (this.ctx.signal.aborted) return ABORTED;
-    for (const r of started) if (!r.ok) return { kind: 'void', reason: r.error.message };
     for (const p of this.procs) {
       if (this.ctx.signal.aborted) return ABORTED;
       const setUp = await p.prepareGame(graph, rules, seed, seconds);

@@ -170,14 +170,9 @@ async function walk(
 ): Promise<Result<ReplaySummary, ReplayError>> {
   const name = p.name;
   const engineFailed = (what: string, message: string): Result<never, 'engine'> => failure('engine', `${name} ${what}: ${message} (its stderr: ${p.logPath})`);
-  // Built-in bots are started for the game with its seed, as the harness starts them; other engines once, then seeded.
+  // Started, then seeded with the game's seed by prepareGame, as the harness does before every game.
   try {
-    if (p.startsPerGame) {
-      const started = await p.startForGame(record.seed);
-      if (!started.ok) return failure('engine', started.error.message);
-    } else {
-      await p.start();
-    }
+    await p.start();
   } catch (e) {
     return failure('engine', e instanceof Error ? e.message : String(e));
   }

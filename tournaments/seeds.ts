@@ -4,11 +4,12 @@
  * concurrency or engine restart a game lands on, and two different games never replay each other.
  *
  * - Game g of a tournament with seed S has the seed `S.g` (kept in its record and its SGF).
- * - Engine E in that game gets `S.g.E` (names are unique in a tournament): built-in bots as `--seed S.g.E` on the
- *   command line of a process started for that game, other engines that list `set_random_seed` as a 31-bit hash of
- *   the same text.
- * - A built-in bot with its own `--seed X` gets `X.S.g.E`, so its games still differ from each other.
- * - Processes that only answer start-up checks and the pre-flight, before any game, use the game name `preflight`.
+ * - Engine E in that game gets `S.g.E` (names are unique in a tournament), as `set_random_seed` with a 31-bit hash
+ *   of that text before the game, on a process reused from game to game (graphgo builds its bot afresh from it).
+ * - A built-in bot with its own `--seed X` gets the hash of `X.S.g.E`, so its games differ from the same bot's
+ *   without it.
+ * - Processes start with the game name `preflight` in their seed (a built-in bot's `--seed`), for the start-up
+ *   checks and the pre-flight before any game.
  */
 
 /** The game name of the start-up checks and the pre-flight. */

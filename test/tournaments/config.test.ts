@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { identityHash, loadTournamentFile, parseSeats, validateTournament } from '../../tournaments/config.js';
 import { joinCommandLine, splitCommandLine } from '../../tournaments/command-line.js';
-import { GNUGO_BASE_ARGS, engineArgv, parseEngineText } from '../../tournaments/engine-spec.js';
+import { GNUGO_BASE_ARGS, engineArgv, gameSeedNumber, parseEngineText } from '../../tournaments/engine-spec.js';
+import { seedNumber } from '../../tournaments/seeds.js';
 import { buildBlocks, combinations, enginesByColor, gameAt, scheduleGames } from '../../tournaments/schedule.js';
 import { parseRules } from '../../src/rules.js';
 import { tempDir } from './helpers.js';
@@ -51,6 +52,14 @@ describe('engine texts', () => {
       args: ['/repo/dist/cli/main.js', 'gtp', '--bot', 'uct', '--playouts', '300', '--seed', 's'],
     });
     expect(engineArgv(own.value, host, { playouts: 300, seconds: 2 }, 's').args.slice(2)).toEqual(['--bot', 'uct', '--playouts', '50', '--seed', '7.s']);
+    // Each game's set_random_seed: the hash of the same text, the bot's own seed included; other engines hash the
+    // engine's seed alone.
+    const gnugo = parseEngineText('gnugo --level 1');
+    if (!gnugo.ok) throw new Error('parse');
+    expect(gameSeedNumber(own.value, 's')).toBe(seedNumber('7.s'));
+    expect(gameSeedNumber(plain.value, 's')).toBe(seedNumber('s'));
+    expect(gameSeedNumber(gnugo.value, 's')).toBe(seedNumber('s'));
+    expect(seedNumber('7.s')).not.toBe(seedNumber('s'));
   });
 });
 

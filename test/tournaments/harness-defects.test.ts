@@ -126,6 +126,30 @@ describe('resumed runs', () => {
       readFileSync(join(dir, 'sgf', `game-${String(g).padStart(5, '0')}.sgf`), 'utf8').replace(/DT\[[^\]]*\]/, '');
     for (let g = 0; g < 6; g++) expect(sgf(out, g), `game ${g}`).toBe(sgf(wholeOut, g));
   }, 90_000);
+
+  it("reuse one built-in bot's process for every game of a worker, and its own --seed changes its games", async () => {
+    const raw = (options: string) => ({
+      engines: [
+        { name: 'random', builtin: 'random' },
+        { name: 'uct', builtin: 'uct', options },
+      ],
+      graphs: ['grid 4 4'],
+      rules: ['area'],
+      games: 4,
+      seed: 'own',
+    });
+    const plain = await play(tournament(raw('--playouts 20'), tempDir()));
+    const seeded = await play(tournament(raw('--playouts 20 --seed 7'), tempDir()));
+    for (const { records } of [plain, seeded]) {
+      expect(records).toHaveLength(4);
+      // Each game's set_random_seed builds the bot afresh, so no game needs a process of its own.
+      expect(new Set(records.map((r) => r.engines.uct.pid)).size).toBe(1);
+      expect(new Set(records.map((r) => r.engines.random.pid)).size).toBe(1);
+    }
+    // The bot's own seed goes into every game's seed, so its games differ from the same bot's without it.
+    const movesOf = (records: typeof plain.records): string[] => records.map((r) => r.moves.map((m) => m.move).join(' '));
+    expect(movesOf(seeded.records)).not.toEqual(movesOf(plain.records));
+  }, 60_000);
 });
 
 /** The processes of a process group other than its leader (the engine's watcher, and its sleep). */

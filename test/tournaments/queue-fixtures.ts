@@ -110,9 +110,15 @@ export async function stopChild(c: Child): Promise<void> {
   await c.exited;
 }
 
-/** The 40-game match of these tests: the random bot against itself on a 3x3 board. */
+/**
+ * The 40-game match of these tests: UCT at 1,000 playouts against the random bot on a 4x4 board, a few tenths of a
+ * second a game, so that a kill or an outage lands while games are still queued and being played.
+ */
 export function matchArgs(out: string, url: string, ...extra: string[]): string[] {
-  return ['tournament', 'match', '--engine', 'builtin:random', '--engine', 'other=builtin:random', '--graph', 'grid 3 3', '--rules', 'area', '--games', '40', '--out', out, '--queue', url, ...extra];
+  return [
+    'tournament', 'match', '--engine', 'builtin:uct --playouts 1000', '--engine', 'other=builtin:random', '--graph', 'grid 4 4', '--rules', 'area',
+    '--games', '40', '--out', out, '--queue', url, ...extra,
+  ];
 }
 
 export function resultLines(out: string): Record<string, unknown>[] {
