@@ -157,7 +157,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
-    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 230 MB under df-pn, 360 MB from 9 vertices, 95 with --no-exact-sets; 23 for long solves)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 240 MB under df-pn, 375 MB from 9 vertices, 105 with --no-exact-sets; 23 for long solves)')
     .option(
       '--table-seed <n>',
       "the table's hash seed, 0.." + 0x7fffffff + ' (default 0): the same search laid out differently in the table; never ' +

@@ -24,39 +24,55 @@ const TERMINAL = 1;
 /** Slots per bucket. */
 const WAYS = 8;
 
+/**
+ * The layout: a slot's words live side by side, so that a store touches a few cache lines and memory pages instead
+ * of one per field (on a table of gigabytes each is a cache and TLB miss: two dozen per node when every field was an
+ * array of its own). The check words and the replacement priorities stay in arrays of their own, one cache line per
+ * bucket, since a probe or a store scans all eight slots of a bucket in them.
+ */
+/** Int32 words per slot in `keys`: the key, then what every lookup reads with it. */
+const KEY_WORDS = 8;
+const K_BLACK = 0;
+const K_WHITE = 1;
+/** The state's meta + 1 (0: an empty slot). */
+const K_META = 2;
+const K_COUNTERS = 3;
+const K_HIST = 4;
+const K_FLAGS = 5;
+const K_BEST = 6;
+/** How many history items a proof rests on (0, 1 or 2). */
+const K_REQUIRED = 7;
+/** Int32 words per slot in `conditions`: a proof's condition under superko, read only for terminal entries. */
+const CONDITION_WORDS = 10;
+const C_EMPTY = 0;
+const C_BLACK = 1;
+const C_WHITE = 2;
+const C_SIG_LO = 3;
+const C_SIG_HI = 4;
+const C_REQ_BLACK_1 = 5;
+const C_REQ_WHITE_1 = 6;
+const C_REQ_BLACK_2 = 7;
+const C_REQ_WHITE_2 = 8;
+/** Bytes: the two items' superko tags, then the exact record's size + 1 (0: no record). */
+const C_SMALL = 9;
+
 export class DfpnTable {
   readonly size: number;
   private readonly mask: number;
-  readonly keyBlack: Int32Array;
-  readonly keyWhite: Int32Array;
-  readonly keyMeta: Int32Array;
-  readonly keyCounters: Int32Array;
-  /** Working numbers: a hash of the node's history (0 for proofs, which hold under any history their masks allow). */
-  readonly keyHist: Int32Array;
-  /** φ and δ from the view of the player to move at the state. */
-  readonly phi: Float64Array;
-  readonly delta: Float64Array;
-  readonly flags: Uint8Array;
-  readonly best: Int8Array;
-  readonly maskEmpty: Int32Array;
-  readonly maskBlack: Int32Array;
-  readonly maskWhite: Int32Array;
-  /** A proof's signature filter (colouring-signature.ts): bits 0..31 and 32..63 of the union over the colourings it met. */
-  readonly sigLo: Int32Array;
-  readonly sigHi: Int32Array;
   /**
-   * How many history items a proof rests on (0, 1 or 2: items its search refused as repetitions of colourings older
-   * than the state), and those items (colouring and superko tag).
+   * Per slot (KEY_WORDS): the colouring as two masks, the meta (colour to move, passes in a row, threshold) + 1, the
+   * counters, the history key (a hash of the node's history; 0 for proofs, which hold under any history their
+   * conditions allow, and for estimates), the flags, the best move, and how many history items a proof rests on.
    */
-  readonly required: Uint8Array;
-  readonly reqBlack1: Int32Array;
-  readonly reqWhite1: Int32Array;
-  readonly reqTag1: Uint8Array;
-  readonly reqBlack2: Int32Array;
-  readonly reqWhite2: Int32Array;
-  readonly reqTag2: Uint8Array;
-  /** Colourings in a proof's exact record (-1: none, the masks and the filter alone decide), see the header. */
-  readonly exactCount: Int8Array;
+  private readonly keys: Int32Array;
+  /** φ and δ per slot, from the view of the player to move at the state. */
+  private readonly numbers: Float64Array;
+  /**
+   * Per slot (CONDITION_WORDS), proofs only: the three masks, the signature filter (colouring-signature.ts: bits
+   * 0..31 and 32..63 of the union over the colourings it met), the history items it rests on (items its search
+   * refused as repetitions of colourings older than the state: colouring and superko tag), the exact record's size.
+   */
+  private readonly conditions: Int32Array;
   /**
    * The records, `exactSetSize` codes per entry from slot * exactSetSize (empty when records are off); 16-bit codes
    * when they fit (at most 8 vertices), which halves the records' memory.
@@ -64,13 +80,13 @@ export class DfpnTable {
   readonly exact: Int32Array | Uint16Array;
   readonly exactSetSize: number;
   /** Nodes searched below the entry (the replacement priority; proofs get a bonus so that they outlive numbers). */
-  readonly work: Float64Array;
+  private readonly work: Float64Array;
   stored = 0;
 
   /**
    * A 32-bit check word per slot (0: empty), from the same hash as the bucket: a probe reads one cache line of them
-   * per bucket and compares the five key words only where the check matches. The keys decide; the checks only spare
-   * the memory traffic of the misses (most probes: counter dominance, first visits). Not saved: rebuilt from the keys.
+   * per bucket and compares the key only where the check matches. The keys decide; the checks only spare the memory
+   * traffic of the misses (most probes: counter dominance, first visits). Not saved: rebuilt from the keys.
    */
   private readonly check: Int32Array;
   /** The check word of the state the last bucket() call hashed. */
@@ -83,32 +99,13 @@ export class DfpnTable {
     this.size = 1 << bits;
     this.salt = seedSalt(seed);
     this.exactSetSize = exactSetSize;
-    this.exactCount = new Int8Array(this.size);
     this.exact = codeBits <= 16 ? new Uint16Array(exactSetSize * this.size) : new Int32Array(exactSetSize * this.size);
     this.mask = this.size - 1;
-    this.keyBlack = new Int32Array(this.size);
-    this.keyWhite = new Int32Array(this.size);
-    this.keyMeta = new Int32Array(this.size);
-    this.keyCounters = new Int32Array(this.size);
-    this.keyHist = new Int32Array(this.size);
-    this.check = new Int32Array(this.size);
-    this.phi = new Float64Array(this.size);
-    this.delta = new Float64Array(this.size);
-    this.flags = new Uint8Array(this.size);
-    this.best = new Int8Array(this.size);
-    this.maskEmpty = new Int32Array(this.size);
-    this.maskBlack = new Int32Array(this.size);
-    this.maskWhite = new Int32Array(this.size);
-    this.sigLo = new Int32Array(this.size);
-    this.sigHi = new Int32Array(this.size);
+    this.keys = new Int32Array(this.size * KEY_WORDS);
+    this.numbers = new Float64Array(this.size * 2);
+    this.conditions = new Int32Array(this.size * CONDITION_WORDS);
     this.work = new Float64Array(this.size);
-    this.required = new Uint8Array(this.size);
-    this.reqBlack1 = new Int32Array(this.size);
-    this.reqWhite1 = new Int32Array(this.size);
-    this.reqTag1 = new Uint8Array(this.size);
-    this.reqBlack2 = new Int32Array(this.size);
-    this.reqWhite2 = new Int32Array(this.size);
-    this.reqTag2 = new Uint8Array(this.size);
+    this.check = new Int32Array(this.size);
   }
 
   /**
@@ -116,32 +113,7 @@ export class DfpnTable {
    * with them, by a search of the same game and settings (Solver.tableFingerprint), is the table that was saved.
    */
   arrays(): ArrayBufferView[] {
-    return [
-      this.keyBlack,
-      this.keyWhite,
-      this.keyMeta,
-      this.keyCounters,
-      this.keyHist,
-      this.phi,
-      this.delta,
-      this.flags,
-      this.best,
-      this.maskEmpty,
-      this.maskBlack,
-      this.maskWhite,
-      this.sigLo,
-      this.sigHi,
-      this.required,
-      this.reqBlack1,
-      this.reqWhite1,
-      this.reqTag1,
-      this.reqBlack2,
-      this.reqWhite2,
-      this.reqTag2,
-      this.exactCount,
-      this.exact,
-      this.work,
-    ];
+    return [this.keys, this.numbers, this.conditions, this.exact, this.work];
   }
 
   private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
@@ -153,15 +125,24 @@ export class DfpnTable {
 
   /** Recomputes every slot's check word from its keys (after the arrays were filled from a saved table). */
   rebuildChecks(): void {
+    const k = this.keys;
     for (let i = 0; i < this.size; i++) {
-      const m = this.keyMeta[i];
+      const at = i * KEY_WORDS;
+      const m = k[at + K_META];
       if (m === 0) {
         this.check[i] = 0;
         continue;
       }
-      this.bucket(this.keyBlack[i], this.keyWhite[i], m - 1, this.keyCounters[i], this.keyHist[i]);
+      this.bucket(k[at + K_BLACK], k[at + K_WHITE], m - 1, k[at + K_COUNTERS], k[at + K_HIST]);
       this.check[i] = this.probeCheck;
     }
+  }
+
+  /** Whether slot i holds exactly this state's key (its check word already matched). */
+  private holds(i: number, black: number, white: number, m: number, counters: number, hist: number): boolean {
+    const k = this.keys;
+    const at = i * KEY_WORDS;
+    return k[at + K_META] === m && k[at + K_BLACK] === black && k[at + K_WHITE] === white && k[at + K_COUNTERS] === counters && k[at + K_HIST] === hist;
   }
 
   /**
@@ -173,22 +154,73 @@ export class DfpnTable {
     const m = meta + 1;
     const check = this.probeCheck;
     for (let i = from < 0 ? b : from + 1; i < b + WAYS; i++) {
-      if (
-        this.check[i] === check &&
-        this.keyMeta[i] === m &&
-        this.keyBlack[i] === black &&
-        this.keyWhite[i] === white &&
-        this.keyCounters[i] === counters &&
-        this.keyHist[i] === hist
-      ) {
-        return i;
-      }
+      if (this.check[i] === check && this.holds(i, black, white, m, counters, hist)) return i;
     }
     return -1;
   }
 
   isTerminal(i: number): boolean {
-    return (this.flags[i] & TERMINAL) !== 0;
+    return (this.keys[i * KEY_WORDS + K_FLAGS] & TERMINAL) !== 0;
+  }
+
+  phi(i: number): number {
+    return this.numbers[2 * i];
+  }
+
+  delta(i: number): number {
+    return this.numbers[2 * i + 1];
+  }
+
+  best(i: number): number {
+    return this.keys[i * KEY_WORDS + K_BEST];
+  }
+
+  /** How many history items the proof in slot i rests on (0, 1 or 2), see setRequired. */
+  required(i: number): number {
+    return this.keys[i * KEY_WORDS + K_REQUIRED];
+  }
+
+  maskEmpty(i: number): number {
+    return this.conditions[i * CONDITION_WORDS + C_EMPTY];
+  }
+
+  maskBlack(i: number): number {
+    return this.conditions[i * CONDITION_WORDS + C_BLACK];
+  }
+
+  maskWhite(i: number): number {
+    return this.conditions[i * CONDITION_WORDS + C_WHITE];
+  }
+
+  sigLo(i: number): number {
+    return this.conditions[i * CONDITION_WORDS + C_SIG_LO];
+  }
+
+  sigHi(i: number): number {
+    return this.conditions[i * CONDITION_WORDS + C_SIG_HI];
+  }
+
+  /** The first (k = 1) or second (k = 2) history item the proof in slot i rests on: black, white, superko tag. */
+  reqBlack(i: number, k: 1 | 2): number {
+    return this.conditions[i * CONDITION_WORDS + (k === 1 ? C_REQ_BLACK_1 : C_REQ_BLACK_2)];
+  }
+
+  reqWhite(i: number, k: 1 | 2): number {
+    return this.conditions[i * CONDITION_WORDS + (k === 1 ? C_REQ_WHITE_1 : C_REQ_WHITE_2)];
+  }
+
+  reqTag(i: number, k: 1 | 2): number {
+    return (this.conditions[i * CONDITION_WORDS + C_SMALL] >>> (k === 1 ? 0 : 8)) & 0xff;
+  }
+
+  /** Colourings in the exact record of the proof in slot i (-1: none, the masks and the filter alone decide). */
+  exactCount(i: number): number {
+    return ((this.conditions[i * CONDITION_WORDS + C_SMALL] >>> 16) & 0xff) - 1;
+  }
+
+  setExactCount(i: number, n: number): void {
+    const at = i * CONDITION_WORDS + C_SMALL;
+    this.conditions[at] = (this.conditions[at] & 0xffff) | ((n + 1) << 16);
   }
 
   /**
@@ -217,25 +249,20 @@ export class DfpnTable {
     const m = meta + 1;
     const check = this.probeCheck;
     const priority = terminal ? work * 4 + 16 : work;
+    const k = this.keys;
     let slot = -1;
     let victim = -1;
     let sameProof = false;
     for (let i = b; i < b + WAYS; i++) {
       const c = this.check[i];
-      const own =
-        c === check &&
-        this.keyMeta[i] === m &&
-        this.keyBlack[i] === black &&
-        this.keyWhite[i] === white &&
-        this.keyCounters[i] === counters &&
-        this.keyHist[i] === hist;
+      const own = c === check && this.holds(i, black, white, m, counters, hist);
       if (own && !this.isTerminal(i)) {
         slot = i;
         break;
       }
       if (own) {
         sameProof = true;
-        if (!terminal) this.best[i] = best;
+        if (!terminal) k[i * KEY_WORDS + K_BEST] = best;
         continue;
       }
       if (c === 0) {
@@ -253,25 +280,28 @@ export class DfpnTable {
     }
     if (this.check[slot] === 0) this.stored++;
     this.check[slot] = check;
-    this.keyBlack[slot] = black;
-    this.keyWhite[slot] = white;
-    this.keyMeta[slot] = m;
-    this.keyCounters[slot] = counters;
-    this.keyHist[slot] = hist;
-    this.flags[slot] = terminal ? TERMINAL : 0;
-    this.phi[slot] = phi;
-    this.delta[slot] = delta;
-    this.best[slot] = best;
+    const at = slot * KEY_WORDS;
+    k[at + K_BLACK] = black;
+    k[at + K_WHITE] = white;
+    k[at + K_META] = m;
+    k[at + K_COUNTERS] = counters;
+    k[at + K_HIST] = hist;
+    k[at + K_FLAGS] = terminal ? TERMINAL : 0;
+    k[at + K_BEST] = best;
+    this.numbers[2 * slot] = phi;
+    this.numbers[2 * slot + 1] = delta;
     this.work[slot] = priority;
     // The conditions are read only for proofs (isTerminal first): working numbers leave those cache lines alone.
     if (terminal) {
-      this.maskEmpty[slot] = maskEmpty;
-      this.maskBlack[slot] = maskBlack;
-      this.maskWhite[slot] = maskWhite;
-      this.sigLo[slot] = sigLo;
-      this.sigHi[slot] = sigHi;
-      this.required[slot] = 0;
-      this.exactCount[slot] = -1;
+      k[at + K_REQUIRED] = 0;
+      const c = this.conditions;
+      const ct = slot * CONDITION_WORDS;
+      c[ct + C_EMPTY] = maskEmpty;
+      c[ct + C_BLACK] = maskBlack;
+      c[ct + C_WHITE] = maskWhite;
+      c[ct + C_SIG_LO] = sigLo;
+      c[ct + C_SIG_HI] = sigHi;
+      c[ct + C_SMALL] = 0;
     }
     return slot;
   }
@@ -279,7 +309,7 @@ export class DfpnTable {
   /** Whether the exact record of the proof in `slot` (exactCount >= 0) holds the colouring code (canonical frame). */
   exactHas(slot: number, code: number): boolean {
     const from = slot * this.exactSetSize;
-    const to = from + this.exactCount[slot];
+    const to = from + this.exactCount(slot);
     const exact = this.exact;
     for (let i = from; i < to; i++) if (exact[i] === code) return true;
     return false;
@@ -287,12 +317,13 @@ export class DfpnTable {
 
   /** The history items the proof in `slot` rests on (see `required`). */
   setRequired(slot: number, count: number, b1: number, w1: number, t1: number, b2: number, w2: number, t2: number): void {
-    this.required[slot] = count;
-    this.reqBlack1[slot] = b1;
-    this.reqWhite1[slot] = w1;
-    this.reqTag1[slot] = t1;
-    this.reqBlack2[slot] = b2;
-    this.reqWhite2[slot] = w2;
-    this.reqTag2[slot] = t2;
+    this.keys[slot * KEY_WORDS + K_REQUIRED] = count;
+    const c = this.conditions;
+    const ct = slot * CONDITION_WORDS;
+    c[ct + C_REQ_BLACK_1] = b1;
+    c[ct + C_REQ_WHITE_1] = w1;
+    c[ct + C_REQ_BLACK_2] = b2;
+    c[ct + C_REQ_WHITE_2] = w2;
+    c[ct + C_SMALL] = (c[ct + C_SMALL] & ~0xffff) | (t1 & 0xff) | ((t2 & 0xff) << 8);
   }
 }

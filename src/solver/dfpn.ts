@@ -583,11 +583,11 @@ export class DfpnSearch {
     if (this.options.ordering) {
       const own = this.table.probe(black, white, meta, counters, nodeHist);
       if (own >= 0 && !this.table.isTerminal(own)) {
-        hint = this.table.best[own];
+        hint = this.table.best(own);
       } else {
         const e = this.table.probe(keyB, keyW, meta, counters, 0);
         if (e >= 0) {
-          const stored = this.table.best[e];
+          const stored = this.table.best(e);
           hint = stored < 0 || canon < 0 ? stored : this.symmetries.inverses[canon][stored];
         }
       }
@@ -1026,8 +1026,8 @@ export class DfpnSearch {
       }
       if (this.acceptMasks(e, upto)) {
         this.stats.ttHits++;
-        this.lPhi = table.phi[e];
-        this.lDelta = table.delta[e];
+        this.lPhi = table.phi(e);
+        this.lDelta = table.delta(e);
         return;
       }
       refused = true;
@@ -1040,12 +1040,12 @@ export class DfpnSearch {
       if (!table.isTerminal(e)) own = e;
     }
     if (own >= 0) {
-      this.lPhi = table.phi[own];
-      this.lDelta = table.delta[own];
+      this.lPhi = table.phi(own);
+      this.lDelta = table.delta(own);
     } else if (numbers >= 0) {
       const cap = this.options.estimateCap;
-      this.lPhi = Math.min(table.phi[numbers], cap);
-      this.lDelta = Math.min(table.delta[numbers], cap);
+      this.lPhi = Math.min(table.phi(numbers), cap);
+      this.lDelta = Math.min(table.delta(numbers), cap);
     }
     if (this.paid && this.options.counterDominance && this.dominanceLive) this.dominance(meta, toMove, n1, n2, upto);
     if (this.area && this.thresholdCount > 1 && this.lPhi !== 0 && this.lDelta !== 0) this.thresholdDominance(toMove, passes, counters, upto);
@@ -1070,12 +1070,12 @@ export class DfpnSearch {
       const meta = low | ((t + 128) << 8);
       for (let e = table.probe(this.kB, this.kW, meta, counters, 0); e >= 0; e = table.probe(this.kB, this.kW, meta, counters, 0, e)) {
         if (!table.isTerminal(e)) continue;
-        const win = table.phi[e] === 0;
+        const win = table.phi(e) === 0;
         if (win !== winDecides) continue;
         if (!this.acceptMasks(e, upto)) continue;
         this.stats.dominanceHits++;
-        this.lPhi = table.phi[e];
-        this.lDelta = table.delta[e];
+        this.lPhi = table.phi(e);
+        this.lDelta = table.delta(e);
         return;
       }
     }
@@ -1161,14 +1161,14 @@ export class DfpnSearch {
       let e = table.probe(this.kB, this.kW, meta, key, 0);
       for (; e >= 0; e = table.probe(this.kB, this.kW, meta, key, 0, e)) {
         if (!table.isTerminal(e)) continue;
-        const win = table.phi[e] === 0;
+        const win = table.phi(e) === 0;
         if (d < 2 ? !win : win) continue;
         if (this.acceptMasks(e, upto)) break;
       }
       if (e < 0) continue;
       this.stats.dominanceHits++;
-      this.lPhi = table.phi[e];
-      this.lDelta = table.delta[e];
+      this.lPhi = table.phi(e);
+      this.lDelta = table.delta(e);
       return;
     }
   }
@@ -1201,9 +1201,9 @@ export class DfpnSearch {
     // stabiliser, which keeps the item's signature and how many of its stones lie on each colour of the probed
     // colouring: with no history item alike in both, no reading finds it (the usual end of a refusal).
     const table = this.table;
-    const required = table.required[e];
-    if (required >= 1 && !this.historyHasOrbitMate(table.reqBlack1[e], table.reqWhite1[e], table.reqTag1[e], upto)) return false;
-    if (required >= 2 && !this.historyHasOrbitMate(table.reqBlack2[e], table.reqWhite2[e], table.reqTag2[e], upto)) return false;
+    const required = table.required(e);
+    if (required >= 1 && !this.historyHasOrbitMate(table.reqBlack(e, 1), table.reqWhite(e, 1), table.reqTag(e, 1), upto)) return false;
+    if (required >= 2 && !this.historyHasOrbitMate(table.reqBlack(e, 2), table.reqWhite(e, 2), table.reqTag(e, 2), upto)) return false;
     const candidates = this.signatureCandidates(e, upto);
     const maps = keys.maps;
     for (let i = keys.mapsFrom + 1; i < keys.mapsTo; i++) {
@@ -1248,8 +1248,8 @@ export class DfpnSearch {
 
   /** Puts in cand the history items before `upto` that entry e's signature filter may hold; returns how many. */
   private signatureCandidates(e: number, upto: number): number {
-    const eSL = this.table.sigLo[e];
-    const eSH = this.table.sigHi[e];
+    const eSL = this.table.sigLo(e);
+    const eSH = this.table.sigHi(e);
     const hSL = this.hSigLo;
     const hSH = this.hSigHi;
     if (this.cand.length < upto) this.cand = new Int32Array(Math.max(upto, this.cand.length * 2));
@@ -1268,13 +1268,13 @@ export class DfpnSearch {
     const sym = this.symmetries;
     const history = this.history;
     // The items the proof rests on first: most refusals end here, before the masks are mapped.
-    const required = table.required[e];
-    let b1 = table.reqBlack1[e];
-    let w1 = table.reqWhite1[e];
-    let b2 = table.reqBlack2[e];
-    let w2 = table.reqWhite2[e];
-    const t1 = required >= 1 ? table.reqTag1[e] : -1;
-    const t2 = required >= 2 ? table.reqTag2[e] : -1;
+    const required = table.required(e);
+    let b1 = table.reqBlack(e, 1);
+    let w1 = table.reqWhite(e, 1);
+    let b2 = table.reqBlack(e, 2);
+    let w2 = table.reqWhite(e, 2);
+    const t1 = required >= 1 ? table.reqTag(e, 1) : -1;
+    const t2 = required >= 2 ? table.reqTag(e, 2) : -1;
     let j1 = NO_DEP;
     let j2 = NO_DEP;
     if (required >= 1) {
@@ -1293,11 +1293,11 @@ export class DfpnSearch {
       j2 = history.find(b2, w2, t2);
       if (j2 === NOT_FOUND || j2 >= upto) return false;
     }
-    let eE = table.maskEmpty[e];
-    let eB = table.maskBlack[e];
-    let eW = table.maskWhite[e];
-    const eSL = table.sigLo[e];
-    const eSH = table.sigHi[e];
+    let eE = table.maskEmpty(e);
+    let eB = table.maskBlack(e);
+    let eW = table.maskWhite(e);
+    const eSL = table.sigLo(e);
+    const eSH = table.sigHi(e);
     if (canon >= 0) {
       eE = sym.applyInverse(canon, eE);
       eB = sym.applyInverse(canon, eB);
@@ -1309,7 +1309,7 @@ export class DfpnSearch {
     const full = this.full;
     const hSL = this.hSigLo;
     const hSH = this.hSigHi;
-    const exactCount = this.exactSize > 0 ? table.exactCount[e] : -1;
+    const exactCount = this.exactSize > 0 ? table.exactCount(e) : -1;
     const shift = this.codeShift;
     let rescued = false;
     // With `candidates` (>= 0), only the items in cand[0..candidates) passed the signature filter, which no
@@ -1437,7 +1437,7 @@ export class DfpnSearch {
       const code = this.rX[i];
       table.exact[to + i] = canon >= 0 ? (sym.apply(canon, code >>> shift) << shift) | sym.apply(canon, code & low) : code;
     }
-    table.exactCount[slot] = n;
+    table.setExactCount(slot, n);
   }
 
   /** The table key of a colouring (canonical-key.ts; k*: the image and the automorphism giving it). */

@@ -418,7 +418,7 @@ export class Solver {
     const r = this.rules;
     const s = this.settings;
     return JSON.stringify({
-      table: 'graphgo df-pn 1',
+      table: 'graphgo df-pn 2',
       vertices: g.n,
       adjacency: [Array.from(g.adjStart), Array.from(g.adj)],
       liberties: [Array.from(g.libStart), Array.from(g.lib)],
