@@ -101,10 +101,8 @@ export class EngineProcess {
   private client: GtpClient | null = null;
   private engineInfo: EngineInfo | null = null;
   private lastSetup: string | null = null;
-  /** Every start: the first one and restarts after a failure. */
+  /** Every start: the first one and restarts after a failure (numbered so in the log's headers). */
   private startCount = 0;
-  /** Every start, for the log's headers. */
-  private launches = 0;
   /** The last failure that killed the process (for restart messages). */
   lastFailure: string | null = null;
 
@@ -147,7 +145,6 @@ export class EngineProcess {
     this.engineInfo = null;
     this.lastSetup = null;
     this.startCount++;
-    this.launches++;
     const s = this.settings;
     const argv = engineArgv(this.def, s.host, s.limits, engineSeed(gameSeed(s.seed, PREFLIGHT), this.def.name));
     const args = argv.args;
@@ -158,7 +155,7 @@ export class EngineProcess {
       throw new EngineStartError(this.def.name, `engine "${this.def.name}" cannot start: its working folder ${cwd} does not exist or is not a folder`);
     }
     try {
-      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.launches}: ${joinCommandLine([program, ...args])}${cwd !== undefined ? ` (in ${cwd})` : ''}\n`);
+      appendFileSync(this.logPath, `--- ${new Date().toISOString()} start #${this.startCount}: ${joinCommandLine([program, ...args])}${cwd !== undefined ? ` (in ${cwd})` : ''}\n`);
     } catch {
       // The log is a convenience; the stderr tail in memory still reaches error messages.
     }
