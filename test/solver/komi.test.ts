@@ -166,7 +166,8 @@ describe('connected graphs up to isomorphism', () => {
     }
   });
   it('the 853 graphs on 7 vertices in the order of docs/solver-komi-table-7.md (listed by an enumeration of every edge set)', () => {
-    const table = readFileSync(new URL('../../docs/solver-komi-table-7.md', import.meta.url), 'utf8');
+    // The family's table comes before the page's first section; the sections list some rows again.
+    const table = readFileSync(new URL('../../docs/solver-komi-table-7.md', import.meta.url), 'utf8').split(/^## /m)[0];
     const rows = [...table.matchAll(/^\| `(edges 7[^`]*)`/gm)].map((m) => m[1]);
     expect(connectedGraphs(7).map((edges) => edgesSpec(7, edges))).toEqual(rows);
   });
