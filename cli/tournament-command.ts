@@ -38,6 +38,7 @@ import { addQueueOptions, queueRunner, registerTournamentWorkerCommand } from '.
 interface QueueFlags {
   queue?: string;
   window?: string;
+  connectSeconds?: string;
 }
 
 interface RunOptions extends QueueFlags {
@@ -345,7 +346,14 @@ function graphgoMain(): string {
 async function runTournament(t: Tournament, io: CliIo, quiet: boolean, flags: QueueFlags = {}): Promise<void> {
   const main = graphgoMain();
   // With a queue, the workers start the engines, each from its own build.
-  const queued = flags.queue !== undefined ? queueRunner(t, { queue: flags.queue, ...(flags.window !== undefined ? { window: flags.window } : {}) }, isAlive) : null;
+  const { queue, window, connectSeconds } = flags;
+  if (queue === undefined && (window !== undefined || connectSeconds !== undefined)) {
+    throw new CliError(`${window !== undefined ? '--window' : '--connect-seconds'} goes with --queue (games played on queue workers)`);
+  }
+  const queued =
+    queue !== undefined
+      ? queueRunner(t, { queue, ...(window !== undefined ? { window } : {}), ...(connectSeconds !== undefined ? { connectSeconds } : {}) }, isAlive)
+      : null;
   if (queued === null && t.engines.some((e) => e.builtin !== undefined) && !existsSync(main)) {
     throw new CliError(`built-in engines run ${main}, which is missing: build first (npx tsc -p tsconfig.build.json)`);
   }

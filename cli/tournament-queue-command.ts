@@ -16,7 +16,7 @@ import type { Command } from 'commander';
 import type { Tournament } from '../tournaments/config.js';
 import type { EngineDef } from '../tournaments/engine-spec.js';
 import { parseEngineText } from '../tournaments/engine-spec.js';
-import { QueueError, parseQueueUrl, type QueueConnection } from '../tournaments/queue/connection.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, QueueError, parseQueueUrl, type QueueConnection } from '../tournaments/queue/connection.js';
 import { DEFAULT_WINDOW, QueueCoordinator } from '../tournaments/queue/coordinator.js';
 import { DEFAULT_LOCK_MS, QueueWorker, type WorkerEvent } from '../tournaments/queue/worker.js';
 import { FolderError, makeFolder } from '../tournaments/folders.js';
@@ -31,6 +31,7 @@ interface WorkerOptions {
   logDir?: string;
   name?: string;
   lockSeconds?: string;
+  connectSeconds?: string;
 }
 
 /** How long a worker told to stop waits for the queue before it exits anyway. */
@@ -42,20 +43,29 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 export function addQueueOptions(command: Command): Command {
   return command
     .option('--queue <url>', 'play on workers through a Redis queue (redis://HOST:PORT) instead of here')
-    .option('--window <n>', `with --queue: games on the queue ahead of the results (default ${DEFAULT_WINDOW})`);
+    .option('--window <n>', `with --queue: games on the queue ahead of the results (default ${DEFAULT_WINDOW})`)
+    .option('--connect-seconds <s>', CONNECT_HELP);
+}
+
+const CONNECT_HELP = `how long to keep trying to reach the queue's Redis when starting, before giving up with an error (default ${DEFAULT_CONNECT_TIMEOUT_MS / 1000})`;
+
+/** `--connect-seconds S` as the milliseconds QueueCoordinator and QueueWorker take (none given: their default). */
+function connectTimeout(text: string | undefined): { connectTimeoutMs?: number } {
+  return text === undefined ? {} : { connectTimeoutMs: 1000 * positiveSeconds('--connect-seconds', text, 86_400) };
 }
 
 /** The coordinator that runTournament runs in place of the local runner, for `--queue`. */
 export function queueRunner(
   t: Tournament,
-  opts: { queue: string; window?: string },
+  opts: { queue: string; window?: string; connectSeconds?: string },
   isAlive: (pid: number) => boolean,
 ): { label: string; make: (onEvent: (e: RunEvent) => void) => QueueCoordinator } {
   const connection = orCliError(parseQueueUrl(opts.queue));
   const window = opts.window !== undefined ? wholeNumber('--window', opts.window, 1, 1_000_000) : DEFAULT_WINDOW;
+  const timeout = connectTimeout(opts.connectSeconds);
   return {
     label: connection.label,
-    make: (onEvent) => new QueueCoordinator(t, { host: { pid: process.pid, isAlive }, connection, hostName: hostname(), window, onEvent }),
+    make: (onEvent) => new QueueCoordinator(t, { host: { pid: process.pid, isAlive }, connection, hostName: hostname(), window, onEvent, ...timeout }),
   };
 }
 
@@ -69,8 +79,10 @@ export function registerTournamentWorkerCommand(tournament: Command, io: CliIo, 
     .option('--log-dir <dir>', 'where engine stderr goes (default: a graphgo-worker-logs folder in the temp folder)')
     .option('--name <host>', 'the name records give this worker (default: the host name)')
     .option('--lock-seconds <s>', `how long a game of a killed worker waits before another worker takes it (default ${DEFAULT_LOCK_MS / 1000})`)
+    .option('--connect-seconds <s>', CONNECT_HELP)
     .action(async (opts: WorkerOptions) => {
       const connection: QueueConnection = orCliError(parseQueueUrl(opts.queue));
+      const timeout = connectTimeout(opts.connectSeconds);
       const engines = new Map<string, EngineDef>();
       for (const text of opts.engine) {
         if (!/^[A-Za-z0-9_.+#@ -]+=/.test(text.trim())) throw new CliError(`--engine "${text}": a worker's engine needs the tournament's name for it: NAME=COMMAND`);
@@ -93,6 +105,7 @@ export function registerTournamentWorkerCommand(tournament: Command, io: CliIo, 
         logDir,
         ...(opts.lockSeconds !== undefined ? { lockMs: 1000 * positiveSeconds('--lock-seconds', opts.lockSeconds) } : {}),
         onEvent: (e) => io.writeErr(workerLine(e)),
+        ...timeout,
       });
       let interrupts = 0;
       const onSignal = (signal: NodeJS.Signals): void => {

@@ -223,16 +223,19 @@ describe.skipIf(!RUN)('tournaments on a Redis queue', () => {
     const port = redis!.port;
     await redis!.down();
     try {
+      // Both give up after the --connect-seconds they were given (10 s by default), saying how long they waited.
       const started = Date.now();
-      const c = graphgo(matchArgs(out, `redis://127.0.0.1:${port}`));
-      const w = graphgo(['tournament', 'worker', '--queue', `redis://127.0.0.1:${port}`]);
+      const c = graphgo(matchArgs(out, `redis://127.0.0.1:${port}`, '--connect-seconds', '2'));
+      const w = graphgo(['tournament', 'worker', '--queue', `redis://127.0.0.1:${port}`, '--connect-seconds', '1.5']);
       children.push(c, w);
       expect(await c.exited).toBe(1);
       expect(await w.exited).toBe(1);
-      expect(Date.now() - started).toBeLessThan(25_000);
+      expect(Date.now() - started).toBeLessThan(9_000);
       expect(c.output()).toContain(`tournament could not start: cannot reach the queue's Redis at redis://127.0.0.1:${port}: connect ECONNREFUSED`);
+      expect(c.output()).toContain('(no answer within 2 s)');
       expect(c.output()).not.toContain('0 of 0');
       expect(w.output()).toContain(`cannot reach the queue's Redis at redis://127.0.0.1:${port}`);
+      expect(w.output()).toContain('(no answer within 1.5 s)');
       const bad = graphgo(matchArgs(out, 'http://127.0.0.1:1'));
       expect(await bad.exited).toBe(1);
       expect(bad.output()).toContain('the scheme must be redis: or rediss:');
@@ -250,6 +253,23 @@ describe('--queue URLs', () => {
     expect(full.ok && full.value).toMatchObject({ host: 'q.example', port: 6379, db: 2, username: 'user', password: 's@cret', tls: true });
     expect(full.ok && full.value.label).toBe('rediss://user:***@q.example/2');
     expect(parseQueueUrl('redis://[::1]:7000').ok && parseQueueUrl('redis://[::1]:7000')).toMatchObject({ value: { host: '::1', port: 7000 } });
+  });
+
+  it('--connect-seconds must be a positive number of seconds, and --window and --connect-seconds go with --queue', async () => {
+    await ensureDist();
+    const out = join(tempDir('graphgo-queue-'), 'match');
+    for (const [args, message] of [
+      [matchArgs(out, 'redis://127.0.0.1:1', '--connect-seconds', '0'), '--connect-seconds'],
+      [['tournament', 'worker', '--queue', 'redis://127.0.0.1:1', '--connect-seconds', 'soon'], '--connect-seconds'],
+      [matchArgs(out, 'redis://127.0.0.1:1').filter((a) => a !== '--queue' && a !== 'redis://127.0.0.1:1').concat('--connect-seconds', '3'), '--connect-seconds goes with --queue'],
+      [matchArgs(out, 'redis://127.0.0.1:1').filter((a) => a !== '--queue' && a !== 'redis://127.0.0.1:1').concat('--window', '3'), '--window goes with --queue'],
+    ] as [string[], string][]) {
+      const c = graphgo(args);
+      expect(await c.exited, c.output()).toBe(1);
+      expect(c.output()).toContain(message);
+      expect(c.output()).not.toMatch(/at .*\.js:\d+/);
+    }
+    expect(existsSync(out)).toBe(false);
   });
 
   it('refuses what is not a redis URL, saying what is expected', () => {

@@ -121,7 +121,7 @@ export async function reachRedis(
   redis.on('error', () => undefined);
   redis.disconnect();
   if (outcome === 'cancelled') return failure('cancelled', 'cancelled while connecting to Redis');
-  const waited = outcome === 'timeout' ? ` (no answer within ${Math.round(timeoutMs / 1000)} s)` : '';
+  const waited = outcome === 'timeout' ? ` (no answer within ${Math.round(timeoutMs / 100) / 10} s)` : '';
   return failure(
     'unreachable',
     `cannot reach the queue's Redis at ${connection.label}: ${last}${waited}; is redis-server running there, listening on an ` +
