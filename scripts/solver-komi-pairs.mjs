@@ -5,11 +5,13 @@
  * wins at K, white at K + 1), under each configuration of solver settings; prints each graph's expansions and the
  * totals with CPU seconds. Runs the compiled solver (`npm run build` first). Node counts are deterministic.
  *
- *   node scripts/solver-komi-pairs.mjs [MIN] [MAX] [CONFIGS]
+ *   node scripts/solver-komi-pairs.mjs [MIN] [MAX] [CONFIGS] [TABLE]
  *   node scripts/solver-komi-pairs.mjs 150000 7000000 '{"masks":{"dfpnSignatures":false},"signatures":{}}'
  *
  * CONFIGS is a JSON object from a name to Partial<SolverSettings> (src/solver/search.ts). Each solve is capped at
- * 10 million expansions; a capped solve counts its 10 million and shows "?" for its winner.
+ * 10 million expansions; a capped solve counts its 10 million and shows "?" for its winner. TABLE is the page of
+ * docs/ to read the rows from (default solver-komi-table.md; solver-komi-table-7.md for the 7-vertex family, whose
+ * rows before its first section are read).
  */
 import { readFileSync } from 'node:fs';
 
@@ -18,17 +20,20 @@ const { parseGraphSpec } = await dist('src/families.js');
 const { parseRules } = await dist('src/rules.js');
 const { Solver, startRoot } = await dist('src/solver/solve.js');
 
-const [min = '150000', max = '7000000', configsJson = '{"masks":{"dfpnSignatures":false},"signatures":{}}'] = process.argv.slice(2);
+const [min = '150000', max = '7000000', configsJson = '{"masks":{"dfpnSignatures":false},"signatures":{}}', page = 'solver-komi-table.md'] =
+  process.argv.slice(2);
 const configs = JSON.parse(configsJson);
 const rules = parseRules('famine').value;
-const table = readFileSync(new URL('../docs/solver-komi-table.md', import.meta.url), 'utf8');
+// The family's own table comes before the page's sections, which list some rows again.
+const table = readFileSync(new URL(`../docs/${page}`, import.meta.url), 'utf8').split(/^## /m)[0];
 const graphs = [];
 for (const line of table.split('\n')) {
-  // | `edges 6 ...` | name | edges | komi | nodes | seconds |
+  // | `edges 6 ...` | name | edges | komi | nodes | seconds |, or without the name (7 vertices)
   const cells = line.split('|').map((c) => c.trim());
-  if (cells.length < 7 || !cells[1].startsWith('`edges')) continue;
-  const komi = Number(cells[4]);
-  const nodes = Number(cells[5].replace(/,/g, ''));
+  if (cells.length < 6 || !cells[1].startsWith('`edges')) continue;
+  // A settled row's komi may carry a mark (★, ‡); "unknown (4..5)" is no komi.
+  const komi = Number(cells.at(-4).match(/^-?\d+/)?.[0] ?? NaN);
+  const nodes = Number(cells.at(-3).replace(/,/g, ''));
   if (!Number.isInteger(komi) || nodes < Number(min) || nodes > Number(max)) continue;
   graphs.push({ spec: cells[1].replace(/`/g, ''), komi });
 }
