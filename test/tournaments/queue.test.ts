@@ -18,11 +18,13 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_NAME, parseQueueUrl } from '../../tournaments/queue/connection.js';
 import { ensureDist } from '../gtp/build-dist.js';
-import { tempDir } from './helpers.js';
+import { REPO_ROOT, tempDir } from './helpers.js';
 import {
   HAVE_REDIS,
   IN_CI,
@@ -270,6 +272,24 @@ describe('--queue URLs', () => {
       expect(c.output()).not.toMatch(/at .*\.js:\d+/);
     }
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('a Redis that cannot be reached leaves nothing behind: the process ends as soon as it has said so', async () => {
+    await ensureDist();
+    // ioredis waited 2 s for the socket of a connection that never came up to close, which kept the process alive.
+    const script = [
+      `const { reachRedis, parseQueueUrl } = await import(${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'dist', 'tournaments', 'queue', 'connection.js')).href)});`,
+      `const r = await reachRedis(parseQueueUrl('redis://127.0.0.1:1').value, 300);`,
+      `process.stdout.write(JSON.stringify({ ok: r.ok, at: Date.now() }) + '\\n');`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((resolve) => child.on('exit', resolve));
+    const ended = Date.now();
+    const said = JSON.parse(out) as { ok: boolean; at: number };
+    expect(said.ok).toBe(false);
+    expect(ended - said.at).toBeLessThan(1000);
   });
 
   it('refuses what is not a redis URL, saying what is expected', () => {

@@ -97,7 +97,9 @@ export async function reachRedis(
   timeoutMs: number,
   cancel?: Promise<unknown>,
 ): Promise<Result<Redis, 'unreachable' | 'cancelled'>> {
-  const redis = new Redis({ ...redisOptions(connection), maxRetriesPerRequest: null });
+  // ioredis waits up to disconnectTimeout (2 s by default) for a socket to close after disconnect(); one that never
+  // connected never does, which kept a command that could not reach Redis alive 2 s after saying so.
+  const redis = new Redis({ ...redisOptions(connection), maxRetriesPerRequest: null, disconnectTimeout: 100 });
   let last = 'no answer';
   const onError = (e: unknown): void => {
     last = message(e);
