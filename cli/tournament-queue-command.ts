@@ -39,6 +39,8 @@ const STOP_GRACE_S = 5;
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
+const CONNECT_HELP = `how long to keep trying to reach the queue's Redis when starting, before giving up with an error (default ${DEFAULT_CONNECT_TIMEOUT_MS / 1000})`;
+
 /** The flags `run` and `match` take to hand their games to a queue. */
 export function addQueueOptions(command: Command): Command {
   return command
@@ -46,8 +48,6 @@ export function addQueueOptions(command: Command): Command {
     .option('--window <n>', `with --queue: games on the queue ahead of the results (default ${DEFAULT_WINDOW})`)
     .option('--connect-seconds <s>', CONNECT_HELP);
 }
-
-const CONNECT_HELP = `how long to keep trying to reach the queue's Redis when starting, before giving up with an error (default ${DEFAULT_CONNECT_TIMEOUT_MS / 1000})`;
 
 /** `--connect-seconds S` as the milliseconds QueueCoordinator and QueueWorker take (none given: their default). */
 function connectTimeout(text: string | undefined): { connectTimeoutMs?: number } {
