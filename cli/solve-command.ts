@@ -12,6 +12,7 @@ import type { Rules } from '../src/rules.js';
 import { planFamily } from '../src/solver/family-range.js';
 import type { FamilyPlan } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, rulesProblem, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
+import { DEFAULT_SOLVER_SETTINGS } from '../src/solver/search.js';
 import type { KomiInterval, KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError, readUserFile } from './io.js';
@@ -31,6 +32,8 @@ const MAX_LIST_SIZE = 100_000;
 
 /** Table seeds are 31-bit (state-hash.ts). */
 const MAX_TABLE_SEED = 0x7fffffff;
+/** Beyond this a cap no longer caps anything a search reaches in practice. */
+const MAX_ESTIMATE_CAP = 1_000_000_000;
 
 /** The most graphs a family solves side by side (--jobs), and the most seeds of a race. */
 export const MAX_JOBS = 256;
@@ -46,6 +49,7 @@ export interface SolveOptions {
   maxNodes?: string;
   ttBits?: string;
   tableSeed?: string;
+  estimateCap?: string;
   method?: string;
   json?: boolean;
   moves?: boolean;
@@ -162,6 +166,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
       '--table-seed <n>',
       "the table's hash seed, 0.." + 0x7fffffff + ' (default 0): the same search laid out differently in the table; never ' +
         'changes an answer, but on hard graphs the work several times over, so a solve stopped at a limit may settle with another seed',
+    )
+    .option(
+      '--estimate-cap <n>',
+      `df-pn: a position met for the first time under a new history starts from its numbers under other histories, ` +
+        `each capped at n, 1..${MAX_ESTIMATE_CAP} (default ${DEFAULT_SOLVER_SETTINGS.dfpnEstimateCap}; 1: every first visit starts at 1 and 1)`,
     )
     .option('--table <file>', "df-pn: start from the table saved in FILE if it exists (same graph, rules and options; any komi), and save the table there at the end: a long solve resumes where it stopped")
     .option(
@@ -281,6 +290,7 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
     ...(opts.tableSeed === undefined ? {} : { tableSeed: wholeNumber('--table-seed', opts.tableSeed, 0, MAX_TABLE_SEED) }),
+    ...(opts.estimateCap === undefined ? {} : { dfpnEstimateCap: wholeNumber('--estimate-cap', opts.estimateCap, 1, MAX_ESTIMATE_CAP) }),
   };
   const kind: SolveRecord['kind'] =
     rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';

@@ -60,8 +60,9 @@
  * stopped steering, and 61 million nodes gave no answer where alpha-beta needs 712,842 (df-pn now: 65,802). The
  * state's numbers under other histories still make a good start for a node visited for the first time, which df-pn
  * would start from 1 and 1: such a node starts from them (the state's latest numbers, stored under its canonical
- * colouring), each capped at `estimateCap` (256). The cap bounds what can come back through them: a node's numbers
- * are df-pn's own over the part of the acyclic graph searched below it, with leaf estimates between 1 and the cap.
+ * colouring), each capped at `estimateCap` (4 by default; docs/solver.md, "Working numbers"). The cap bounds what can
+ * come back through them: a node's numbers are df-pn's own over the part of the acyclic graph searched below it, with
+ * leaf estimates between 1 and the cap.
  *
  * Counters as a lead (famine under positional superko). A paid pass changes neither the colouring nor the superko
  * items and never ends the game, so each player's counter is a pile of passes beside the board game (⌈c⌉ passes for

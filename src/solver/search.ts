@@ -125,7 +125,7 @@ export interface SolverSettings {
 export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   method: null,
   dfpnEpsilon: 0.25,
-  dfpnEstimateCap: 256,
+  dfpnEstimateCap: 4,
   dfpnSignatures: true,
   dfpnExactSets: true,
   dfpnExactSetSize: 64,

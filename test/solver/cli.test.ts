@@ -269,9 +269,11 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--graph', 'path 3', '--jobs', '2')).err).toContain('--jobs solves the graphs of a family side by side: use it with --family or --graphs');
     expect((await run('solve', '--family', 'cycle 3..5', '--jobs', '0')).err).toContain('--jobs must be a whole number from 1 to 256, got "0"');
     expect((await run('solve', '--family', 'cycle 3..5', '--jobs', '2x')).code).toBe(1);
+    expect((await run('solve', '--graph', 'path 3', '--estimate-cap', '0')).err).toContain('--estimate-cap must be a whole number from 1 to 1000000000, got "0"');
+    expect((await run('solve', '--graph', 'path 3', '--estimate-cap', '2.5')).code).toBe(1);
   });
 
-  it('--tt-bits, --no-signatures, --no-exact-sets, --no-winner-moves-only and --no-stabiliser-probes keep the answer', async () => {
+  it('--tt-bits, --no-signatures, --no-exact-sets, --no-winner-moves-only, --no-stabiliser-probes and --estimate-cap keep the answer', async () => {
     const small = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '16', '--json', '--no-progress')).out);
     const large = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '22', '--json', '--no-progress')).out);
     expect(small).toMatchObject({ status: 'solved', komi: -1 });
@@ -279,15 +281,23 @@ describe('graphgo solve', () => {
     const plain = JSON.parse((await run('solve', '--graph', 'complete 5', '--no-signatures', '--json', '--no-progress')).out);
     expect(plain).toMatchObject({ status: 'solved', komi: -1 });
     const noRecords = JSON.parse(
-      (await run('solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--no-counter-lead', '--json', '--no-progress')).out,
+      (
+        await run(
+          'solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--no-counter-lead',
+          '--estimate-cap', '256', '--json', '--no-progress',
+        )
+      ).out,
     );
-    // The komi search without records, with conditions on every colouring, one automorphism per key and both
-    // counters kept: the node count of docs/solver.md before all four.
+    // The komi search without records, with conditions on every colouring, one automorphism per key, both counters
+    // kept and first-visit estimates capped at 256: the node count of docs/solver.md before all five.
     expect(noRecords).toMatchObject({ status: 'solved', komi: -1, nodes: 44643 });
+    const cap256 = JSON.parse((await run('solve', '--graph', 'complete 5', '--estimate-cap', '256', '--json', '--no-progress')).out);
+    expect(cap256).toMatchObject({ status: 'solved', komi: -1 });
+    expect(cap256.nodes).toBeLessThan(44643 / 10);
+    // The default, estimates capped at 4: 806 expansions against 1,534 (docs/solver.md, "Working numbers").
     const lead = JSON.parse((await run('solve', '--graph', 'complete 5', '--json', '--no-progress')).out);
-    // With all four (the default): 1,521 expansions.
     expect(lead).toMatchObject({ status: 'solved', komi: -1 });
-    expect(lead.nodes).toBeLessThan(44643 / 10);
+    expect(lead.nodes).toBeLessThan(cap256.nodes);
   });
 });
 
@@ -297,24 +307,25 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
 
   it('a komi search stopped at a node limit resumes from the saved table and needs fewer nodes than a fresh one', async () => {
     const file = join(dir, 'grid33.tbl');
-    const first = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--max-nodes', '20000', '--table', file, '--json');
+    const first = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--estimate-cap', '256', '--max-nodes', '20000', '--table', file, '--json');
     expect(first.code).toBe(0);
     expect(JSON.parse(first.out)).toMatchObject({ status: 'unknown', reason: 'max-nodes', nodes: 20000 });
     expect(first.err).toMatch(/no table in .* yet: starting afresh/);
     expect(first.err).toMatch(/table saved to .* \(\d+ entries\)/);
     expect(existsSync(file)).toBe(true);
     expect(existsSync(`${file}.tmp`)).toBe(false);
-    const resumed = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--table', file, '--json');
+    const resumed = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--estimate-cap', '256', '--table', file, '--json');
     expect(resumed.err).toMatch(/resuming from .* \(\d+ entries\)/);
-    const fresh = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--json');
+    const fresh = await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--estimate-cap', '256', '--json');
     const r = JSON.parse(resumed.out);
     const f = JSON.parse(fresh.out);
-    // The same komi as docs/solver.md (6); measured: 41,225 nodes resumed against 143,985 fresh.
+    // The same komi as docs/solver.md (6); measured: 41,225 nodes resumed against 143,985 fresh (first-visit estimates
+    // capped at 256, the default before 2026-11-29, under which grid 3 3 takes the fewest nodes).
     expect(r).toMatchObject({ status: 'solved', komi: 6 });
     expect(f).toMatchObject({ status: 'solved', komi: 6 });
     expect(r.nodes).toBeLessThan(f.nodes * 0.75);
     // The table serves another komi too: its keys hold the counters, and the komi only sets them at the start.
-    const atKomi = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--komi', '0', '--table', file, '--json')).out);
+    const atKomi = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--estimate-cap', '256', '--komi', '0', '--table', file, '--json')).out);
     expect(atKomi).toMatchObject({ status: 'solved', winner: 'B' });
   });
 

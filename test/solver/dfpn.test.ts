@@ -384,9 +384,10 @@ describe('counter dominance', () => {
     expect(solver.solve(startRoot(rules, 0)).value).toBe(1);
     // One komi alone: no probe, no hit.
     expect(solver.stats.dominanceHits).toBe(0);
-    // Komi 1 on the table of komi 0: states whose leads are one point apart (measured: 561 hits).
+    // Komi 1 on the table of komi 0: states whose leads are one point apart (measured: 88 hits; 561 with first-visit
+    // estimates capped at 256, which made the first solve larger).
     expect(solver.solve(startRoot(rules, 1)).value).toBe(-1);
-    expect(solver.stats.dominanceHits).toBeGreaterThan(100);
+    expect(solver.stats.dominanceHits).toBeGreaterThan(20);
     const fresh = new Solver(graph, rules, DFPN);
     const without = new Solver(graph, rules, { ...DFPN, counterDominance: false });
     const a = fresh.solve(startRoot(rules, 1));
