@@ -350,10 +350,7 @@ async function runTournament(t: Tournament, io: CliIo, quiet: boolean, flags: Qu
   if (queue === undefined && (window !== undefined || connectSeconds !== undefined)) {
     throw new CliError(`${window !== undefined ? '--window' : '--connect-seconds'} goes with --queue (games played on queue workers)`);
   }
-  const queued =
-    queue !== undefined
-      ? queueRunner(t, { queue, ...(window !== undefined ? { window } : {}), ...(connectSeconds !== undefined ? { connectSeconds } : {}) }, isAlive)
-      : null;
+  const queued = queue !== undefined ? queueRunner(t, { ...flags, queue }, isAlive) : null;
   if (queued === null && t.engines.some((e) => e.builtin !== undefined) && !existsSync(main)) {
     throw new CliError(`built-in engines run ${main}, which is missing: build first (npx tsc -p tsconfig.build.json)`);
   }

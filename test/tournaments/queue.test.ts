@@ -260,11 +260,13 @@ describe('--queue URLs', () => {
   it('--connect-seconds must be a positive number of seconds, and --window and --connect-seconds go with --queue', async () => {
     await ensureDist();
     const out = join(tempDir('graphgo-queue-'), 'match');
+    const url = 'redis://127.0.0.1:1';
+    const local = matchArgs(out, url).filter((a) => a !== '--queue' && a !== url);
     for (const [args, message] of [
-      [matchArgs(out, 'redis://127.0.0.1:1', '--connect-seconds', '0'), '--connect-seconds'],
-      [['tournament', 'worker', '--queue', 'redis://127.0.0.1:1', '--connect-seconds', 'soon'], '--connect-seconds'],
-      [matchArgs(out, 'redis://127.0.0.1:1').filter((a) => a !== '--queue' && a !== 'redis://127.0.0.1:1').concat('--connect-seconds', '3'), '--connect-seconds goes with --queue'],
-      [matchArgs(out, 'redis://127.0.0.1:1').filter((a) => a !== '--queue' && a !== 'redis://127.0.0.1:1').concat('--window', '3'), '--window goes with --queue'],
+      [matchArgs(out, url, '--connect-seconds', '0'), '--connect-seconds'],
+      [['tournament', 'worker', '--queue', url, '--connect-seconds', 'soon'], '--connect-seconds'],
+      [[...local, '--connect-seconds', '3'], '--connect-seconds goes with --queue'],
+      [[...local, '--window', '3'], '--window goes with --queue'],
     ] as [string[], string][]) {
       const c = graphgo(args);
       expect(await c.exited, c.output()).toBe(1);
