@@ -134,7 +134,7 @@ Examples:
   graphgo solve --family "connected 6..6" --jobs 2     # two graphs at a time, on two threads
   graphgo solve --graphs unknown.txt --max-nodes 20000000 --jobs 16   # a list of specs, one per line
   graphgo solve --graph "cycle 8" --komi-within -1..1  # the komi, known to lie in -1..1: solves 0 and 1 only
-  graphgo solve --graph "complete 6" --komi 0 --race 8 --tt-bits 23   # 8 table seeds side by side, first answer wins
+  graphgo solve --graph "complete 6" --komi 0 --race 8 --tt-bits 22   # 8 table seeds side by side, first answer wins
   graphgo solve --family "connected 8..8" --list > eight.txt          # the specs of a family, nothing solved`;
 
 export function registerSolveCommand(program: Command, io: CliIo): void {
@@ -161,7 +161,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
-    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 240 MB under df-pn, 375 MB from 9 vertices, 105 with --no-exact-sets; 23 for long solves)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 240 MB under df-pn, 375 MB from 9 vertices, 105 with --no-exact-sets; 21 or 22 for long solves: a larger table is slower per expansion)')
     .option(
       '--table-seed <n>',
       "the table's hash seed, 0.." + 0x7fffffff + ' (default 0): the same search laid out differently in the table; never ' +
