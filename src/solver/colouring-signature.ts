@@ -19,10 +19,19 @@ import type { BitBoard } from './bitboard.js';
 import { popcount } from './bitboard.js';
 import type { Symmetries } from './symmetry.js';
 
+/** Graphs up to this many vertices keep every colouring's signature in a table (4^n bytes). */
+const CACHED_VERTICES = 8;
+
 export class ColouringSignature {
   private readonly adj: Int32Array;
   /** The vertex orbits, as masks. */
   readonly orbits: Int32Array;
+  /**
+   * Every colouring's signature, indexed by black << n | white, on graphs of at most CACHED_VERTICES vertices (64 KiB
+   * at 8): df-pn asks for one at every child and every history item, and the table stays in the processor's cache.
+   */
+  private readonly cache: Uint8Array | null;
+  private readonly n: number;
 
   constructor(bb: BitBoard, symmetries: Symmetries) {
     this.adj = bb.adj;
@@ -48,10 +57,30 @@ export class ColouringSignature {
       masks.push(m);
     }
     this.orbits = Int32Array.from(masks);
+    this.n = bb.n;
+    this.cache = null;
+    if (bb.n <= CACHED_VERTICES) {
+      const cache = new Uint8Array(1 << (2 * bb.n));
+      const full = (1 << bb.n) - 1;
+      for (let black = 0; black <= full; black++) {
+        // Every white subset of the vertices black leaves empty.
+        const free = full & ~black;
+        for (let white = free; ; white = (white - 1) & free) {
+          cache[(black << bb.n) | white] = this.compute(black, white);
+          if (white === 0) break;
+        }
+      }
+      this.cache = cache;
+    }
   }
 
   /** The signature bit of a colouring, 0..63. */
   of(black: number, white: number): number {
+    const cache = this.cache;
+    return cache !== null ? cache[(black << this.n) | white] : this.compute(black, white);
+  }
+
+  private compute(black: number, white: number): number {
     const orbits = this.orbits;
     let h = 0x2545f491;
     for (let i = 0; i < orbits.length; i++) {
