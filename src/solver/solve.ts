@@ -267,7 +267,8 @@ const KOMI_SEARCH_LIMIT = 1 << 16;
  * The komis worth solving next, the most useful first, given the largest known black win b, the smallest known
  * white win w and the gallop targets (the next komi of the plain gallop on an unbounded side). The first is what the
  * plain search (gallop from 0 by doubling steps, then bisection) would solve; the others are solved only when it
- * does not fit in the round's slice, so that one hard komi does not stall the search.
+ * does not fit in the round's slice, so that one hard komi does not stall the search. With no bound yet, they reach
+ * out to ±8, so that a graph whose komis near 0 are all hard still gets a proved interval.
  */
 export function komiCandidates(b: number | null, w: number | null, up: number, down: number): number[] {
   const out: number[] = [];
@@ -278,6 +279,11 @@ export function komiCandidates(b: number | null, w: number | null, up: number, d
   };
   if (b === null && w === null) {
     [0, 1, -1].forEach(add);
+    // When 0 and ±1 are all hard, komis farther out are often cheap, and a win there is the first proved bound.
+    for (let d = 2; d <= 8; d *= 2) {
+      add(d);
+      add(-d);
+    }
   } else if (w === null) {
     const from = b as number;
     add(up);

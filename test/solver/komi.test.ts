@@ -70,7 +70,8 @@ describe('komi of a graph', () => {
   });
 
   it('the candidates: the plain gallop or bisection point first, then the others of the open interval', () => {
-    expect(komiCandidates(null, null, 1, -1)).toEqual([0, 1, -1]);
+    // No bound yet: 0 and ±1 first, then farther out, where a hard graph often has a cheap first bound.
+    expect(komiCandidates(null, null, 1, -1)).toEqual([0, 1, -1, 2, -2, 4, -4, 8, -8]);
     // Galloping up from a black win at 3 towards 7: 7 first, then 4 and 5 below it, and 11 beyond.
     expect(komiCandidates(3, null, 7, -1)).toEqual([7, 4, 5, 11]);
     expect(komiCandidates(null, 0, 1, -3)).toEqual([-3, -1, -2, -6]);
@@ -101,6 +102,21 @@ describe('komi of a graph', () => {
       [2, -1],
       [1, -1],
     ]);
+  });
+
+  it('no bound near 0: farther komis give the first proved interval', () => {
+    // Wheel 5 by df-pn from a cold table with slices of 100 nodes: komis 0, 1 and -1 do not fit, nor do 2, -2, 4,
+    // -4 and 8, but black wins at -8 within the first round, and the interval closes in from there.
+    const report = komiOfGraph(graphOf('wheel 5'), FAMINE, { maxNodes: 3000 }, false, { firstSlice: 100 });
+    expect(report.solves.slice(0, 9).map((s) => s.komi)).toEqual([0, 1, -1, 2, -2, 4, -4, 8, -8]);
+    expect(report.solves.slice(0, 8).every((s) => s.value === null)).toBe(true);
+    expect(report.solves[8].value).toBe(1);
+    const komi = komiOfGraph(graphOf('wheel 5'), FAMINE, {}, false).komi as number;
+    expect(report.status).toBe('unknown');
+    expect(report.komiLow).not.toBeNull();
+    expect(report.komiHigh).not.toBeNull();
+    expect(report.komiLow as number).toBeLessThanOrEqual(komi);
+    expect(report.komiHigh as number).toBeGreaterThanOrEqual(komi);
   });
 
   it('exact whatever the slices: tiny slices give the same komi as plain bisection', () => {
