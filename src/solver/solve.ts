@@ -288,11 +288,12 @@ export function komiCandidates(b: number | null, w: number | null, up: number, d
     const from = b as number;
     add(up);
     for (let step = 1; from + step < up; step *= 2) add(from + step);
-    add(up + (up - from));
+    // Beyond the gallop's target: when it is hard, a komi farther out is often cheap, and a win there bounds the komi.
+    for (const j of [1, 3, 7]) add(up + j * (up - from));
   } else if (b === null) {
     add(down);
     for (let step = 1; w - step > down; step *= 2) add(w - step);
-    add(down - (w - down));
+    for (const j of [1, 3, 7]) add(down - j * (w - down));
   } else {
     const mid = Math.floor((b + w) / 2);
     add(mid);
