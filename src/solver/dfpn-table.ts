@@ -251,25 +251,26 @@ export class DfpnTable {
     const priority = terminal ? work * 4 + 16 : work;
     const k = this.keys;
     let slot = -1;
-    let sameProof = false;
+    // The state's own proofs in the bucket, one bit a way: never a victim.
+    let proofs = 0;
     for (let i = b; i < b + WAYS; i++) {
       if (this.check[i] !== check || !this.holds(i, black, white, m, counters, hist)) continue;
       if (!this.isTerminal(i)) {
         slot = i;
         break;
       }
-      sameProof = true;
+      proofs |= 1 << (i - b);
       if (!terminal) k[i * KEY_WORDS + K_BEST] = best;
     }
     if (slot < 0) {
       // Working numbers of a state that has a proof here are left out: the proof's move is the hint already.
-      if (!terminal && sameProof) return -1;
+      if (!terminal && proofs !== 0) return -1;
       // The replacement priorities are read only here, when the state has no slot to update in place: an update (most
       // stores: a node left again) leaves their cache line alone.
       let victim = -1;
       for (let i = b; i < b + WAYS; i++) {
+        if ((proofs >> (i - b)) & 1) continue;
         const c = this.check[i];
-        if (c === check && this.holds(i, black, white, m, counters, hist)) continue;
         if (c === 0) {
           if (victim < 0 || this.check[victim] !== 0) victim = i;
         } else if (victim < 0 || (this.check[victim] !== 0 && this.work[i] < this.work[victim])) {

@@ -267,8 +267,9 @@ const KOMI_SEARCH_LIMIT = 1 << 16;
  * The komis worth solving next, the most useful first, given the largest known black win b, the smallest known
  * white win w and the gallop targets (the next komi of the plain gallop on an unbounded side). The first is what the
  * plain search (gallop from 0 by doubling steps, then bisection) would solve; the others are solved only when it
- * does not fit in the round's slice, so that one hard komi does not stall the search. With no bound yet, they reach
- * out to ±8, so that a graph whose komis near 0 are all hard still gets a proved interval.
+ * does not fit in the round's slice, so that one hard komi does not stall the search. They reach farther out than
+ * the plain search would (±2, ±4, ±8 with no bound yet; 1, 3 and 7 times the gallop's step beyond its target with
+ * one), so that a graph whose komis near the answer are all hard still gets a proved interval.
  */
 export function komiCandidates(b: number | null, w: number | null, up: number, down: number): number[] {
   const out: number[] = [];
