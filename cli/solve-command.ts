@@ -14,6 +14,7 @@ import type { FamilyPlan } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, rulesProblem, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
 import { DEFAULT_SOLVER_SETTINGS } from '../src/solver/search.js';
 import type { KomiInterval, KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
+import { MAX_REQUIRED_ITEMS } from '../src/solver/dfpn-table.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError, readUserFile } from './io.js';
 import type { CliIo } from './io.js';
@@ -50,6 +51,7 @@ export interface SolveOptions {
   ttBits?: string;
   tableSeed?: string;
   estimateCap?: string;
+  requiredItems?: string;
   method?: string;
   json?: boolean;
   moves?: boolean;
@@ -161,7 +163,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
-    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 240 MB under df-pn, 375 MB from 9 vertices, 105 with --no-exact-sets; 21 or 22 for long solves: a larger table is slower per expansion)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 260 MB under df-pn, 390 MB from 9 vertices, 125 with --no-exact-sets; 21 or 22 for long solves: a larger table is slower per expansion)')
     .option(
       '--table-seed <n>',
       "the table's hash seed, 0.." + 0x7fffffff + ' (default 0): the same search laid out differently in the table; never ' +
@@ -171,6 +173,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
       '--estimate-cap <n>',
       `df-pn: a position met for the first time under a new history starts from its numbers under other histories, ` +
         `each capped at n, 1..${MAX_ESTIMATE_CAP} (default ${DEFAULT_SOLVER_SETTINGS.dfpnEstimateCap}; 1: every first visit starts at 1 and 1)`,
+    )
+    .option(
+      '--required-items <n>',
+      `df-pn: a proof is kept in the table when it rests on at most n earlier positions of the game (superko refusals), ` +
+        `2..${MAX_REQUIRED_ITEMS} (default ${DEFAULT_SOLVER_SETTINGS.dfpnRequiredItems}; 2 for tables saved before 2026-12-01)`,
     )
     .option('--table <file>', "df-pn: start from the table saved in FILE if it exists (same graph, rules and options; any komi), and save the table there at the end: a long solve resumes where it stopped")
     .option(
@@ -291,6 +298,9 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),
     ...(opts.tableSeed === undefined ? {} : { tableSeed: wholeNumber('--table-seed', opts.tableSeed, 0, MAX_TABLE_SEED) }),
     ...(opts.estimateCap === undefined ? {} : { dfpnEstimateCap: wholeNumber('--estimate-cap', opts.estimateCap, 1, MAX_ESTIMATE_CAP) }),
+    ...(opts.requiredItems === undefined
+      ? {}
+      : { dfpnRequiredItems: wholeNumber('--required-items', opts.requiredItems, 2, MAX_REQUIRED_ITEMS) }),
   };
   const kind: SolveRecord['kind'] =
     rules.passes === 'paid' && rules.scoring === 'lastmove' && fixedKomi === null ? 'komi' : rules.scoring === 'area' ? 'score' : 'winner';

@@ -23,6 +23,8 @@ import { seedSalt, stateHash } from './state-hash.js';
 const TERMINAL = 1;
 /** Slots per bucket. */
 const WAYS = 8;
+/** The most history items a stored proof may rest on (DfpnOptions.requiredItems). */
+export const MAX_REQUIRED_ITEMS = 16;
 
 /**
  * The layout: a slot's words live side by side, so that a store touches a few cache lines and memory pages instead
@@ -40,7 +42,7 @@ const K_COUNTERS = 3;
 const K_HIST = 4;
 const K_FLAGS = 5;
 const K_BEST = 6;
-/** How many history items a proof rests on (0, 1 or 2). */
+/** How many history items a proof rests on (0 to requiredItems; the first two in `conditions`, the rest beside). */
 const K_REQUIRED = 7;
 /** Int32 words per slot in `conditions`: a proof's condition under superko, read only for terminal entries. */
 const CONDITION_WORDS = 10;
@@ -53,7 +55,7 @@ const C_REQ_BLACK_1 = 5;
 const C_REQ_WHITE_1 = 6;
 const C_REQ_BLACK_2 = 7;
 const C_REQ_WHITE_2 = 8;
-/** Bytes: the two items' superko tags, then the exact record's size + 1 (0: no record). */
+/** Bytes: the first two items' superko tags, then the exact record's size + 1 (0: no record). */
 const C_SMALL = 9;
 
 export class DfpnTable {
@@ -79,6 +81,14 @@ export class DfpnTable {
    */
   readonly exact: Int32Array | Uint16Array;
   readonly exactSetSize: number;
+  /**
+   * The history items a proof rests on beyond the first two (which live in `conditions`): items 3..requiredItems,
+   * black and white per item in `extraItems` and the superko tag in `extraTags`; empty when requiredItems is 2.
+   */
+  private readonly extraItems: Int32Array;
+  private readonly extraTags: Uint8Array;
+  /** The most history items a stored proof may rest on (2 or more). */
+  readonly requiredItems: number;
   /** Nodes searched below the entry (the replacement priority; proofs get a bonus so that they outlive numbers). */
   private readonly work: Float64Array;
   stored = 0;
@@ -95,8 +105,14 @@ export class DfpnTable {
   /** Folded into every bucket hash (the table's seed, state-hash.ts). */
   private readonly salt: number;
 
-  constructor(bits: number, exactSetSize = 0, codeBits = 32, seed = 0) {
+  constructor(bits: number, exactSetSize = 0, codeBits = 32, seed = 0, requiredItems = 2) {
+    if (!(Number.isInteger(requiredItems) && requiredItems >= 2 && requiredItems <= MAX_REQUIRED_ITEMS)) {
+      throw new Error(`df-pn required items must be an integer in 2..${MAX_REQUIRED_ITEMS}, got ${requiredItems}`);
+    }
     this.size = 1 << bits;
+    this.requiredItems = requiredItems;
+    this.extraItems = new Int32Array(this.size * (requiredItems - 2) * 2);
+    this.extraTags = new Uint8Array(this.size * (requiredItems - 2));
     this.salt = seedSalt(seed);
     this.exactSetSize = exactSetSize;
     this.exact = codeBits <= 16 ? new Uint16Array(exactSetSize * this.size) : new Int32Array(exactSetSize * this.size);
@@ -113,7 +129,10 @@ export class DfpnTable {
    * with them, by a search of the same game and settings (Solver.tableFingerprint), is the table that was saved.
    */
   arrays(): ArrayBufferView[] {
-    return [this.keys, this.numbers, this.conditions, this.exact, this.work];
+    const arrays: ArrayBufferView[] = [this.keys, this.numbers, this.conditions, this.exact, this.work];
+    // Only with more than two items, so that tables saved before (two at most) still load.
+    if (this.requiredItems > 2) arrays.push(this.extraItems, this.extraTags);
+    return arrays;
   }
 
   private bucket(black: number, white: number, meta: number, counters: number, hist: number): number {
@@ -175,7 +194,7 @@ export class DfpnTable {
     return this.keys[i * KEY_WORDS + K_BEST];
   }
 
-  /** How many history items the proof in slot i rests on (0, 1 or 2), see setRequired. */
+  /** How many history items the proof in slot i rests on (0 to requiredItems), see setRequired. */
   required(i: number): number {
     return this.keys[i * KEY_WORDS + K_REQUIRED];
   }
@@ -200,17 +219,20 @@ export class DfpnTable {
     return this.conditions[i * CONDITION_WORDS + C_SIG_HI];
   }
 
-  /** The first (k = 1) or second (k = 2) history item the proof in slot i rests on: black, white, superko tag. */
-  reqBlack(i: number, k: 1 | 2): number {
-    return this.conditions[i * CONDITION_WORDS + (k === 1 ? C_REQ_BLACK_1 : C_REQ_BLACK_2)];
+  /** The k-th history item (1 to required(i)) the proof in slot i rests on: black, white, superko tag. */
+  reqBlack(i: number, k: number): number {
+    if (k <= 2) return this.conditions[i * CONDITION_WORDS + (k === 1 ? C_REQ_BLACK_1 : C_REQ_BLACK_2)];
+    return this.extraItems[(i * (this.requiredItems - 2) + k - 3) * 2];
   }
 
-  reqWhite(i: number, k: 1 | 2): number {
-    return this.conditions[i * CONDITION_WORDS + (k === 1 ? C_REQ_WHITE_1 : C_REQ_WHITE_2)];
+  reqWhite(i: number, k: number): number {
+    if (k <= 2) return this.conditions[i * CONDITION_WORDS + (k === 1 ? C_REQ_WHITE_1 : C_REQ_WHITE_2)];
+    return this.extraItems[(i * (this.requiredItems - 2) + k - 3) * 2 + 1];
   }
 
-  reqTag(i: number, k: 1 | 2): number {
-    return (this.conditions[i * CONDITION_WORDS + C_SMALL] >>> (k === 1 ? 0 : 8)) & 0xff;
+  reqTag(i: number, k: number): number {
+    if (k <= 2) return (this.conditions[i * CONDITION_WORDS + C_SMALL] >>> (k === 1 ? 0 : 8)) & 0xff;
+    return this.extraTags[i * (this.requiredItems - 2) + k - 3];
   }
 
   /** Colourings in the exact record of the proof in slot i (-1: none, the masks and the filter alone decide). */
@@ -318,15 +340,26 @@ export class DfpnTable {
     return false;
   }
 
-  /** The history items the proof in `slot` rests on (see `required`). */
-  setRequired(slot: number, count: number, b1: number, w1: number, t1: number, b2: number, w2: number, t2: number): void {
+  /** How many history items the proof in `slot` rests on (see `required`); setRequiredItem gives each. */
+  setRequired(slot: number, count: number): void {
+    if (count > this.requiredItems) throw new Error(`a proof may rest on ${this.requiredItems} history items, not ${count}`);
     this.keys[slot * KEY_WORDS + K_REQUIRED] = count;
+  }
+
+  /** The k-th history item (1 to requiredItems) the proof in `slot` rests on. */
+  setRequiredItem(slot: number, k: number, black: number, white: number, tag: number): void {
+    if (k > 2) {
+      const at = slot * (this.requiredItems - 2) + k - 3;
+      this.extraItems[at * 2] = black;
+      this.extraItems[at * 2 + 1] = white;
+      this.extraTags[at] = tag;
+      return;
+    }
     const c = this.conditions;
     const ct = slot * CONDITION_WORDS;
-    c[ct + C_REQ_BLACK_1] = b1;
-    c[ct + C_REQ_WHITE_1] = w1;
-    c[ct + C_REQ_BLACK_2] = b2;
-    c[ct + C_REQ_WHITE_2] = w2;
-    c[ct + C_SMALL] = (c[ct + C_SMALL] & ~0xffff) | (t1 & 0xff) | ((t2 & 0xff) << 8);
+    c[ct + (k === 1 ? C_REQ_BLACK_1 : C_REQ_BLACK_2)] = black;
+    c[ct + (k === 1 ? C_REQ_WHITE_1 : C_REQ_WHITE_2)] = white;
+    const shift = k === 1 ? 0 : 8;
+    c[ct + C_SMALL] = (c[ct + C_SMALL] & ~(0xff << shift)) | ((tag & 0xff) << shift);
   }
 }

@@ -17,8 +17,8 @@
  * Superko (the graph-history interaction problem): proofs and working numbers are kept apart.
  *
  * Proofs. A proof or disproof is stored with masks over-approximating the colourings its search met (search.ts's
- * rule) and the history items older than the node that its superko refusals rest on, when there are at most two
- * (none: history-free in search.ts's sense). It is reused under another history only when those items are in that
+ * rule) and the history items older than the node that its superko refusals rest on, when there are at most
+ * `requiredItems` (4 by default; none: history-free in search.ts's sense; required-items.ts keeps the list). It is reused under another history only when those items are in that
  * history before the node and no other earlier item fits the masks: every move of the proof is then legal or refused
  * exactly as it was, so it proves the same. A proof resting on more items is kept only by the caller's frame, in the
  * per-ply child arrays, while the history above that frame is unchanged (the frame's loop never changes it), and is
@@ -91,16 +91,17 @@ import { Benson } from './benson.js';
 import { BB_OK, BitBoard, popcount } from './bitboard.js';
 import { CanonicalKeys } from './canonical-key.js';
 import { ColouringSignature } from './colouring-signature.js';
-import { DfpnTable } from './dfpn-table.js';
+import { DfpnTable, MAX_REQUIRED_ITEMS } from './dfpn-table.js';
 import { History, NOT_FOUND } from './history.js';
+import { insertRequired, NO_DEP } from './required-items.js';
 import type { Symmetries } from './symmetry.js';
 
 /** A proof or disproof number that proves: the node is lost (φ) or won (δ) for the player to move. */
 export const PN_INF = 1e12;
 /** Working numbers saturate below PN_INF so that a sum of large numbers never reads as a proof. */
 const PN_MAX = PN_INF - 1;
-const NO_DEP = 0x3fffffff;
 const NO_MOVE = -2;
+
 /** Children per node: every vertex and the pass. */
 const STRIDE = 34;
 /** The deepest line followed (as search.ts: one JavaScript frame per ply). */
@@ -132,6 +133,11 @@ export interface DfpnOptions {
   readonly benson: boolean;
   /** Signature filters on proofs (colouring-signature.ts); off: the masks alone decide whether a proof applies. */
   readonly signatures: boolean;
+  /**
+   * The most history items (colourings older than the node) a stored proof may rest on (2..16; see the header): a
+   * proof resting on more is kept only by the frames above.
+   */
+  readonly requiredItems: number;
   /** The most colourings a proof's exact record holds (see the header); 0: no records, the masks and filter decide. */
   readonly exactSetSize: number;
   /**
@@ -169,6 +175,8 @@ export interface DfpnStats {
   exactRefusals: number;
   /** Proofs refused through the key's first automorphism and used through another one onto the same key. */
   stabiliserRescues: number;
+  /** Table proofs used that rest on more than two history items (storable only with requiredItems above 2). */
+  manyItemHits: number;
 }
 
 /** Where a run must stop, and whom to tell how it goes. */
@@ -273,10 +281,10 @@ export class DfpnSearch {
   // What the last mid() call proved: its numbers, the oldest history index its proof rests on, its masks, its move.
   private rPhi = 1;
   private rDelta = 1;
-  // The history items (stack indices older than the node) the proof rests on: the two oldest, and the oldest of
-  // any more (rDrop; NO_DEP when there are none), see the header.
-  private rReq1 = NO_DEP;
-  private rReq2 = NO_DEP;
+  // The history items (stack indices older than the node) the proof rests on: the reqMax oldest, oldest first and
+  // NO_DEP after the last, and the oldest of any more (rDrop; NO_DEP when there are none), see the header.
+  private readonly reqMax: number;
+  private readonly rReq: Int32Array;
   private rDrop = NO_DEP;
   private rE = 0;
   private rB = 0;
@@ -292,8 +300,12 @@ export class DfpnSearch {
   private lW = 0;
   private lSL = 0;
   private lSH = 0;
-  private lReq1 = NO_DEP;
-  private lReq2 = NO_DEP;
+  private readonly lReq: Int32Array;
+  // acceptThrough's scratch: the items an entry rests on, in the board's frame, and their history indices.
+  private readonly xB: Int32Array;
+  private readonly xW: Int32Array;
+  private readonly xT: Int32Array;
+  private readonly xJ: Int32Array;
 
   // The exact record of the last mid() result (board frame; rXN -1: none), and of the entry lookup() accepted (lXN
   // codes from the table's slot lXEntry, in the canonical frame of automorphism lXPerm).
@@ -308,10 +320,11 @@ export class DfpnSearch {
   private readonly codeShift: number;
   private readonly codeLow: number;
 
-  // The merge of required items (addRequired).
-  private a1 = NO_DEP;
-  private a2 = NO_DEP;
+  // The merge of required items (addRequired), as rReq and rDrop.
+  private readonly aReq: Int32Array;
   private aDrop = NO_DEP;
+  /** Per ply (reqMax each): the refusals of the node's own moves that hit items older than the node, as aReq. */
+  private qReq: Int32Array;
 
   // Canonical key of the colouring last given to canonicalKey().
   private kCanon = -1;
@@ -331,8 +344,8 @@ export class DfpnSearch {
   private cC2 = new Int32Array(64 * STRIDE);
   private cPhi = new Float64Array(64 * STRIDE);
   private cDelta = new Float64Array(64 * STRIDE);
-  private cReq1 = new Int32Array(64 * STRIDE);
-  private cReq2 = new Int32Array(64 * STRIDE);
+  /** The child's required items, reqMax per slot (as rReq). */
+  private cReq: Int32Array;
   private cDrop = new Int32Array(64 * STRIDE);
   private cE = new Int32Array(64 * STRIDE);
   private cB = new Int32Array(64 * STRIDE);
@@ -382,11 +395,25 @@ export class DfpnSearch {
       throw new Error(`df-pn exact set size must be an integer in 0..${MAX_EXACT_SET_SIZE}, got ${options.exactSetSize}`);
     }
     this.exactSize = this.bb.n <= MAX_EXACT_VERTICES ? options.exactSetSize : 0;
+    const r = options.requiredItems;
+    if (!(Number.isInteger(r) && r >= 2 && r <= MAX_REQUIRED_ITEMS)) {
+      throw new Error(`df-pn required items must be an integer in 2..${MAX_REQUIRED_ITEMS}, got ${r}`);
+    }
+    this.reqMax = r;
+    this.rReq = new Int32Array(r).fill(NO_DEP);
+    this.lReq = new Int32Array(r).fill(NO_DEP);
+    this.aReq = new Int32Array(r).fill(NO_DEP);
+    this.xB = new Int32Array(r);
+    this.xW = new Int32Array(r);
+    this.xT = new Int32Array(r);
+    this.xJ = new Int32Array(r);
+    this.qReq = new Int32Array(64 * r);
+    this.cReq = new Int32Array(64 * STRIDE * r);
     this.codeShift = this.bb.n;
     this.codeLow = (1 << this.bb.n) - 1;
     this.rX = new Int32Array(this.exactSize);
     this.cX = new Int32Array(64 * STRIDE * this.exactSize);
-    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed);
+    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed, r);
     this.signature = new ColouringSignature(this.bb, symmetries);
     this.suicide = rules.suicide === 'allowed';
     this.situational = rules.ko === 'situational';
@@ -534,8 +561,8 @@ export class DfpnSearch {
     this.cC2 = grown(this.cC2, size);
     this.cPhi = grown(this.cPhi, size);
     this.cDelta = grown(this.cDelta, size);
-    this.cReq1 = grown(this.cReq1, size);
-    this.cReq2 = grown(this.cReq2, size);
+    this.cReq = grown(this.cReq, size * this.reqMax);
+    this.qReq = grown(this.qReq, (size / STRIDE) * this.reqMax);
     this.cDrop = grown(this.cDrop, size);
     this.cE = grown(this.cE, size);
     this.cB = grown(this.cB, size);
@@ -608,9 +635,10 @@ export class DfpnSearch {
     const ownSH = this.sHi;
     let refSL = ownSL;
     let refSH = ownSH;
-    // Refused items older than the node: the two oldest and the oldest of the others.
-    let q1 = NO_DEP;
-    let q2 = NO_DEP;
+    // Refused items older than the node: the reqMax oldest and the oldest of the others.
+    const reqMax = this.reqMax;
+    const qAt = ply * reqMax;
+    this.qReq.fill(NO_DEP, qAt, qAt + reqMax);
     let qDrop = NO_DEP;
     let skipped = false;
     let processed = 0;
@@ -641,8 +669,7 @@ export class DfpnSearch {
           this.cC2[slot] = c2;
           this.cPhi[slot] = win ? PN_INF : 0;
           this.cDelta[slot] = win ? 0 : PN_INF;
-          this.cReq1[slot] = NO_DEP;
-          this.cReq2[slot] = NO_DEP;
+          this.cReq.fill(NO_DEP, slot * this.reqMax, (slot + 1) * this.reqMax);
           this.cDrop[slot] = NO_DEP;
           this.cE[slot] = 0;
           this.cB[slot] = 0;
@@ -688,18 +715,7 @@ export class DfpnSearch {
           refW |= nw;
           refSL |= this.hSigLo[j];
           refSH |= this.hSigHi[j];
-          if (j < cur && j !== q1 && j !== q2) {
-            if (j < q1) {
-              if (q2 < qDrop) qDrop = q2;
-              q2 = q1;
-              q1 = j;
-            } else if (j < q2) {
-              if (q2 < qDrop) qDrop = q2;
-              q2 = j;
-            } else if (j < qDrop) {
-              qDrop = j;
-            }
-          }
+          if (j < cur) qDrop = insertRequired(this.qReq, qAt, reqMax, j, qDrop);
           continue;
         }
         if (this.paid) {
@@ -729,8 +745,7 @@ export class DfpnSearch {
       this.cC2[slot] = n2;
       this.cPhi[slot] = this.lPhi;
       this.cDelta[slot] = this.lDelta;
-      this.cReq1[slot] = this.lReq1;
-      this.cReq2[slot] = this.lReq2;
+      this.cReq.set(this.lReq, slot * reqMax);
       this.cDrop[slot] = NO_DEP;
       this.cE[slot] = this.lE;
       this.cB[slot] = this.lB;
@@ -794,8 +809,7 @@ export class DfpnSearch {
         this.playChild(slot, ply, stabFrom, stabTo, childThPhi, childThDelta);
         this.cPhi[slot] = this.rPhi;
         this.cDelta[slot] = this.rDelta;
-        this.cReq1[slot] = this.rReq1;
-        this.cReq2[slot] = this.rReq2;
+        this.cReq.set(this.rReq, slot * reqMax);
         this.cDrop[slot] = this.rDrop;
         this.cE[slot] = this.rE;
         this.cB[slot] = this.rB;
@@ -808,8 +822,7 @@ export class DfpnSearch {
     this.stabTop = stabFrom;
 
     // What the result rests on: a proof on its winning child, a disproof on every child and every refusal.
-    this.a1 = NO_DEP;
-    this.a2 = NO_DEP;
+    this.aReq.fill(NO_DEP);
     this.aDrop = NO_DEP;
     // A node won for its mover was reached by the loser's move; under last-move scoring that move need not stay
     // legal for the proof to hold (see the header), so its colouring is no condition of the proof.
@@ -839,8 +852,7 @@ export class DfpnSearch {
       bestMove = this.cMove[slot];
       if (bestMove !== PASS && this.options.ordering) this.historyScore[(toMove - 1) * 33 + bestMove + 1] += 1;
     } else if (terminal) {
-      this.a1 = q1;
-      this.a2 = q2;
+      for (let i = 0; i < reqMax; i++) this.aReq[i] = this.qReq[qAt + i];
       this.aDrop = qDrop;
       mE = refE;
       mB = refB;
@@ -876,8 +888,7 @@ export class DfpnSearch {
     if (ply === 0) this.rootBest = bestMove;
     this.rPhi = phi;
     this.rDelta = delta;
-    this.rReq1 = this.a1;
-    this.rReq2 = this.a2;
+    this.rReq.set(this.aReq);
     this.rDrop = this.aDrop;
     this.rE = mE;
     this.rB = mB;
@@ -889,7 +900,7 @@ export class DfpnSearch {
     const storeBest = bestMove < 0 || canon < 0 ? bestMove : sym.perms[canon][bestMove];
     const work = this.stats.nodes - workStart;
     if (terminal) {
-      // A proof is stored when every history item it rests on is known (at most two), with those items: it holds
+      // A proof is stored when every history item it rests on is known (at most reqMax), with those items: it holds
       // under another history that has them before the node and no other item fitting the masks (see the header).
       if (this.aDrop === NO_DEP && this.options.storeProofs) {
         let sE = mE;
@@ -901,21 +912,19 @@ export class DfpnSearch {
           sW = sym.apply(canon, sW);
         }
         const slot = this.table.store(keyB, keyW, meta, counters, 0, true, phi, delta, storeBest, sE, sB, sW, mSL, mSH, work);
-        if (slot >= 0 && this.a1 !== NO_DEP) {
+        if (slot >= 0 && this.aReq[0] !== NO_DEP) {
           const hb = history.black;
           const hw = history.white;
           const ht = history.tag;
-          const j1 = this.a1;
-          const j2 = this.a2;
-          const b1 = canon >= 0 ? sym.apply(canon, hb[j1]) : hb[j1];
-          const w1 = canon >= 0 ? sym.apply(canon, hw[j1]) : hw[j1];
-          if (j2 === NO_DEP) {
-            this.table.setRequired(slot, 1, b1, w1, ht[j1], 0, 0, 0);
-          } else {
-            const b2 = canon >= 0 ? sym.apply(canon, hb[j2]) : hb[j2];
-            const w2 = canon >= 0 ? sym.apply(canon, hw[j2]) : hw[j2];
-            this.table.setRequired(slot, 2, b1, w1, ht[j1], b2, w2, ht[j2]);
+          let n = 0;
+          while (n < reqMax && this.aReq[n] !== NO_DEP) {
+            const j = this.aReq[n];
+            n++;
+            const b = canon >= 0 ? sym.apply(canon, hb[j]) : hb[j];
+            const w = canon >= 0 ? sym.apply(canon, hw[j]) : hw[j];
+            this.table.setRequiredItem(slot, n, b, w, ht[j]);
           }
+          this.table.setRequired(slot, n);
         }
         if (slot >= 0) this.storeExact(slot, canon);
       }
@@ -929,29 +938,18 @@ export class DfpnSearch {
     }
   }
 
-  /** Merges the required items of child `slot` that are older than the node (index < cur) into a1, a2, aDrop. */
+  /** Merges the required items of child `slot` that are older than the node (index < cur) into aReq, aDrop. */
   private addRequiredOf(slot: number, cur: number): void {
-    const r1 = this.cReq1[slot];
-    const r2 = this.cReq2[slot];
-    const d = this.cDrop[slot];
-    if (r1 < cur) this.addRequired(r1);
-    if (r2 < cur) this.addRequired(r2);
-    if (d < cur && d < this.aDrop) this.aDrop = d;
-  }
-
-  /** Adds history index j to the required items: the two oldest are kept, the oldest of the others in aDrop. */
-  private addRequired(j: number): void {
-    if (j === this.a1 || j === this.a2) return;
-    if (j < this.a1) {
-      if (this.a2 < this.aDrop) this.aDrop = this.a2;
-      this.a2 = this.a1;
-      this.a1 = j;
-    } else if (j < this.a2) {
-      if (this.a2 < this.aDrop) this.aDrop = this.a2;
-      this.a2 = j;
-    } else if (j < this.aDrop) {
-      this.aDrop = j;
+    const reqMax = this.reqMax;
+    const at = slot * reqMax;
+    // Oldest first: the first item not older than the node ends the list's part that matters.
+    for (let i = at; i < at + reqMax; i++) {
+      const j = this.cReq[i];
+      if (j >= cur) break;
+      this.aDrop = insertRequired(this.aReq, 0, reqMax, j, this.aDrop);
     }
+    const d = this.cDrop[slot];
+    if (d < cur && d < this.aDrop) this.aDrop = d;
   }
 
   private anyInf(base: number, count: number): boolean {
@@ -1011,8 +1009,7 @@ export class DfpnSearch {
     this.lW = 0;
     this.lSL = 0;
     this.lSH = 0;
-    this.lReq1 = NO_DEP;
-    this.lReq2 = NO_DEP;
+    this.lReq.fill(NO_DEP);
     this.lXN = -1;
     this.canonicalKey(nb, nw);
     const meta = toMove | (passes << 2) | this.metaHigh;
@@ -1027,6 +1024,7 @@ export class DfpnSearch {
       }
       if (this.acceptMasks(e, upto)) {
         this.stats.ttHits++;
+        if (table.required(e) > 2) this.stats.manyItemHits++;
         this.lPhi = table.phi(e);
         this.lDelta = table.delta(e);
         return;
@@ -1107,8 +1105,7 @@ export class DfpnSearch {
     const win = (lo >= this.threshold) === (this.toMove === 1);
     this.rPhi = win ? 0 : PN_INF;
     this.rDelta = win ? PN_INF : 0;
-    this.rReq1 = NO_DEP;
-    this.rReq2 = NO_DEP;
+    this.rReq.fill(NO_DEP);
     this.rDrop = NO_DEP;
     this.rE = this.full & ~(black | white);
     this.rB = black;
@@ -1203,8 +1200,9 @@ export class DfpnSearch {
     // colouring: with no history item alike in both, no reading finds it (the usual end of a refusal).
     const table = this.table;
     const required = table.required(e);
-    if (required >= 1 && !this.historyHasOrbitMate(table.reqBlack(e, 1), table.reqWhite(e, 1), table.reqTag(e, 1), upto)) return false;
-    if (required >= 2 && !this.historyHasOrbitMate(table.reqBlack(e, 2), table.reqWhite(e, 2), table.reqTag(e, 2), upto)) return false;
+    for (let k = 1; k <= required; k++) {
+      if (!this.historyHasOrbitMate(table.reqBlack(e, k), table.reqWhite(e, k), table.reqTag(e, k), upto)) return false;
+    }
     const candidates = this.signatureCandidates(e, upto);
     const maps = keys.maps;
     for (let i = keys.mapsFrom + 1; i < keys.mapsTo; i++) {
@@ -1270,29 +1268,24 @@ export class DfpnSearch {
     const history = this.history;
     // The items the proof rests on first: most refusals end here, before the masks are mapped.
     const required = table.required(e);
-    let b1 = table.reqBlack(e, 1);
-    let w1 = table.reqWhite(e, 1);
-    let b2 = table.reqBlack(e, 2);
-    let w2 = table.reqWhite(e, 2);
-    const t1 = required >= 1 ? table.reqTag(e, 1) : -1;
-    const t2 = required >= 2 ? table.reqTag(e, 2) : -1;
-    let j1 = NO_DEP;
-    let j2 = NO_DEP;
-    if (required >= 1) {
+    const xB = this.xB;
+    const xW = this.xW;
+    const xT = this.xT;
+    const xJ = this.xJ;
+    for (let k = 0; k < required; k++) {
+      let b = table.reqBlack(e, k + 1);
+      let w = table.reqWhite(e, k + 1);
+      const t = table.reqTag(e, k + 1);
       if (canon >= 0) {
-        b1 = sym.applyInverse(canon, b1);
-        w1 = sym.applyInverse(canon, w1);
+        b = sym.applyInverse(canon, b);
+        w = sym.applyInverse(canon, w);
       }
-      j1 = history.find(b1, w1, t1);
-      if (j1 === NOT_FOUND || j1 >= upto) return false;
-    }
-    if (required >= 2) {
-      if (canon >= 0) {
-        b2 = sym.applyInverse(canon, b2);
-        w2 = sym.applyInverse(canon, w2);
-      }
-      j2 = history.find(b2, w2, t2);
-      if (j2 === NOT_FOUND || j2 >= upto) return false;
+      const j = history.find(b, w, t);
+      if (j === NOT_FOUND || j >= upto) return false;
+      xB[k] = b;
+      xW[k] = w;
+      xT[k] = t;
+      xJ[k] = j;
     }
     let eE = table.maskEmpty(e);
     let eB = table.maskBlack(e);
@@ -1325,8 +1318,14 @@ export class DfpnSearch {
       if (((hSL[i] & eSL) | (hSH[i] & eSH)) === 0) continue;
       if ((b & ~eB) === 0 && (w & ~eW) === 0 && (full & ~(b | w) & ~eE) === 0) {
         // The items the proof rests on were refused in it, never reached: they may fit the masks.
-        if (b === b1 && w === w1 && ht[i] === t1) continue;
-        if (b === b2 && w === w2 && ht[i] === t2) continue;
+        let restsOn = false;
+        for (let k = 0; k < required; k++) {
+          if (b === xB[k] && w === xW[k] && ht[i] === xT[k]) {
+            restsOn = true;
+            break;
+          }
+        }
+        if (restsOn) continue;
         if (exactCount >= 0) {
           // The record is in the canonical frame: the item's image there is what the proof's search would have met.
           const cb = canon >= 0 ? this.symmetries.apply(canon, b) : b;
@@ -1349,8 +1348,9 @@ export class DfpnSearch {
     this.lW = eW;
     this.lSL = eSL;
     this.lSH = eSH;
-    this.lReq1 = j1 < j2 ? j1 : j2;
-    this.lReq2 = j1 < j2 ? j2 : j1;
+    const lReq = this.lReq;
+    lReq.fill(NO_DEP);
+    for (let k = 0; k < required; k++) insertRequired(lReq, 0, this.reqMax, xJ[k], NO_DEP);
     return true;
   }
 

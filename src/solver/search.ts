@@ -72,6 +72,8 @@ export interface SolverSettings {
   readonly dfpnExactSets: boolean;
   /** df-pn: the most colourings an exact record holds (1..64). */
   readonly dfpnExactSetSize: number;
+  /** df-pn: the most history items (colourings older than the state) a stored proof may rest on (2..16). */
+  readonly dfpnRequiredItems: number;
   /** df-pn, last-move games: a proof's conditions hold only the colourings the winner's moves made (dfpn.ts header). */
   readonly dfpnWinnerMovesOnly: boolean;
   /** df-pn: a refused proof is tried through every automorphism onto the probed colouring's key (dfpn.ts). */
@@ -129,6 +131,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   dfpnSignatures: true,
   dfpnExactSets: true,
   dfpnExactSetSize: 64,
+  dfpnRequiredItems: 4,
   dfpnWinnerMovesOnly: true,
   dfpnStabiliserProbes: true,
   dfpnCounterLead: true,
@@ -220,6 +223,8 @@ export interface SolverStats {
   exactRefusals: number;
   /** df-pn: proofs refused through the key's first automorphism and used through another onto the same key. */
   stabiliserRescues: number;
+  /** df-pn: table proofs used that rest on more than two history items (dfpnRequiredItems above 2). */
+  manyItemHits: number;
 }
 
 /**
@@ -282,6 +287,7 @@ export class Solver {
     exactRescues: 0,
     exactRefusals: 0,
     stabiliserRescues: 0,
+    manyItemHits: 0,
   };
 
   private readonly n: number;
@@ -388,6 +394,7 @@ export class Solver {
               benson: s.benson,
               signatures: s.dfpnSignatures,
               exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
+              requiredItems: s.dfpnRequiredItems,
               winnerMovesOnly: s.dfpnWinnerMovesOnly,
               stabiliserProbes: s.dfpnStabiliserProbes,
               counterLead: s.dfpnCounterLead,
@@ -431,6 +438,8 @@ export class Solver {
       keyAutomorphisms: this.keys.automorphismsUsed,
       signatures: s.dfpnSignatures,
       exactSetSize: s.dfpnExactSets ? s.dfpnExactSetSize : 0,
+      // Only when not 2, so that tables saved before the setting still load.
+      ...(s.dfpnRequiredItems === 2 ? {} : { requiredItems: s.dfpnRequiredItems }),
       winnerMovesOnly: s.dfpnWinnerMovesOnly,
       // Only when off, so that tables saved before it still load (their proofs hold either way: the header of dfpn.ts).
       ...(s.dfpnCounterLead ? {} : { counterLead: false }),

@@ -271,6 +271,8 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--family', 'cycle 3..5', '--jobs', '2x')).code).toBe(1);
     expect((await run('solve', '--graph', 'path 3', '--estimate-cap', '0')).err).toContain('--estimate-cap must be a whole number from 1 to 1000000000, got "0"');
     expect((await run('solve', '--graph', 'path 3', '--estimate-cap', '2.5')).code).toBe(1);
+    expect((await run('solve', '--graph', 'path 3', '--required-items', '1')).err).toContain('--required-items must be a whole number from 2 to 16, got "1"');
+    expect((await run('solve', '--graph', 'path 3', '--required-items', '17')).code).toBe(1);
   });
 
   it('--tt-bits, --no-signatures, --no-exact-sets, --no-winner-moves-only, --no-stabiliser-probes and --estimate-cap keep the answer', async () => {
@@ -284,12 +286,13 @@ describe('graphgo solve', () => {
       (
         await run(
           'solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--no-counter-lead',
-          '--estimate-cap', '256', '--json', '--no-progress',
+          '--estimate-cap', '256', '--required-items', '2', '--json', '--no-progress',
         )
       ).out,
     );
     // The komi search without records, with conditions on every colouring, one automorphism per key, both counters
-    // kept and first-visit estimates capped at 256: the node count of docs/solver.md before all five.
+    // kept, first-visit estimates capped at 256 and proofs resting on two earlier positions at most: the node count of
+    // docs/solver.md before all six.
     expect(noRecords).toMatchObject({ status: 'solved', komi: -1, nodes: 44643 });
     const cap256 = JSON.parse((await run('solve', '--graph', 'complete 5', '--estimate-cap', '256', '--json', '--no-progress')).out);
     expect(cap256).toMatchObject({ status: 'solved', komi: -1 });

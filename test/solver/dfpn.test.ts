@@ -367,12 +367,70 @@ describe("a famine proof's conditions: the winner's moves only", () => {
     // White wins at komi 5 (the graph's komi is 4). Records that leave out the loser's replies hold fewer colourings,
     // so fewer earlier items are in them (12,403 refusals against 23,173; the expansions barely change here, the
     // gains on larger solves are in docs/solver.md).
+    // Measured with proofs resting on two earlier positions at most, as before 2026-12-01.
     const spec = 'edges 7 1-2 1-3 1-4 2-7 3-6 4-5';
-    const winner = statsOf(spec, 'famine', {}, 5);
-    const every = statsOf(spec, 'famine', { dfpnWinnerMovesOnly: false }, 5);
+    const winner = statsOf(spec, 'famine', { dfpnRequiredItems: 2 }, 5);
+    const every = statsOf(spec, 'famine', { dfpnWinnerMovesOnly: false, dfpnRequiredItems: 2 }, 5);
     expect(winner.value).toBe(-1);
     expect(every.value).toBe(-1);
     expect(winner.stats.exactRefusals).toBeLessThan(every.stats.exactRefusals * 0.75);
+  });
+});
+
+describe('proofs resting on several history items', () => {
+  // A proof that rests on superko refusals of colourings older than its node is stored with those colourings and used
+  // only under a history that holds them (docs/solver.md, "Soundness under superko"); dfpnRequiredItems is how many
+  // it may carry (2 until 2026-12-01, 4 by default now).
+  it("naive minimax from random positions with their history, with 2, 3 and 16 items, one table across them", () => {
+    for (const requiredItems of [2, 3, 16]) {
+      for (const [spec, rulesText] of [
+        ['cycle 3', 'famine komi=1'],
+        ['path 3', 'famine komi=-1'],
+        ['complete 3', 'famine komi=0'],
+        ['edges 3 1>2 2>3 3>1', 'famine komi=0'],
+        ['cycle 4', 'conway'],
+      ] as const) {
+        expectNaiveFromRandomGames(spec, rulesText, { dfpnRequiredItems: requiredItems }, 25);
+      }
+    }
+  });
+
+  it('alpha-beta from random positions of complete 5, one table across them, proofs on more than two items used', () => {
+    const graph = graphOf('complete 5');
+    const rules = rulesOf('famine komi=-1');
+    const shared = new Solver(graph, rules, { ...DFPN, dfpnRequiredItems: 16 });
+    let compared = 0;
+    for (let seed = 1; seed < 7; seed++) {
+      const g = randomGame(graph, rules, 4 - (seed % 3), seed);
+      if (g === null) continue;
+      const root = rootFromGame(g.game);
+      if (typeof root === 'string') throw new Error(root);
+      const value = shared.solve(root).value;
+      const reference = new Solver(graph, rules, { ...ALPHABETA, maxNodes: 2_000_000 }).solve(root).value;
+      if (reference === null) continue;
+      expect({ seed, moves: g.moves, value }).toEqual({ seed, moves: g.moves, value: reference });
+      compared++;
+    }
+    expect(compared).toBeGreaterThanOrEqual(4);
+    expect(shared.stats.manyItemHits).toBeGreaterThan(0);
+  });
+
+  it('are used under other histories and cut expansions on a 7-edge graph of 6 vertices', () => {
+    // Its komi is 3: black wins at 3, white at 4. Measured: 9,156 expansions for both with two items, 5,414 with four.
+    const spec = 'edges 6 1-2 1-3 1-4 1-5 1-6 2-5 3-4';
+    const two = [statsOf(spec, 'famine', { dfpnRequiredItems: 2 }, 3), statsOf(spec, 'famine', { dfpnRequiredItems: 2 }, 4)];
+    const four = [statsOf(spec, 'famine', {}, 3), statsOf(spec, 'famine', {}, 4)];
+    expect([two[0].value, two[1].value, four[0].value, four[1].value]).toEqual([1, -1, 1, -1]);
+    expect(two[0].stats.manyItemHits + two[1].stats.manyItemHits).toBe(0);
+    expect(four[0].stats.manyItemHits + four[1].stats.manyItemHits).toBeGreaterThan(0);
+    expect(four[0].stats.nodes + four[1].stats.nodes).toBeLessThan(0.8 * (two[0].stats.nodes + two[1].stats.nodes));
+  });
+
+  it('refuses a number of items outside 2..16', () => {
+    const rules = rulesOf('famine');
+    for (const items of [1, 2.5, 17]) {
+      expect(() => new Solver(graphOf('path 3'), rules, { ...DFPN, dfpnRequiredItems: items }).solve(startRoot(rules))).toThrow(/required items/);
+    }
   });
 });
 

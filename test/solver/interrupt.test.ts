@@ -74,9 +74,9 @@ describe('graphgo solve under SIGINT (the built command)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('stops the search, prints what it proved, saves the table and exits with 130', async () => {
-    const file = join(dir, 'complete6.tbl');
-    // Complete 6 at komi 0 is open (docs/solver.md): the search runs until it is stopped.
-    const child = spawn(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'complete 6', '--komi', '0', '--tt-bits', '16', '--table', file, '--json']);
+    const file = join(dir, 'complete7.tbl');
+    // Complete 7 at komi 0 is open (docs/solver-komi-table-7.md): the search runs until it is stopped.
+    const child = spawn(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'complete 7', '--komi', '0', '--tt-bits', '16', '--table', file, '--json']);
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -104,7 +104,7 @@ describe('graphgo solve under SIGINT (the built command)', () => {
     const resumed = await new Promise<string>((resolve, reject) =>
       execFile(
         process.execPath,
-        [ENGINE_MAIN, 'solve', '--graph', 'complete 6', '--komi', '0', '--tt-bits', '16', '--table', file, '--max-nodes', '2000', '--json'],
+        [ENGINE_MAIN, 'solve', '--graph', 'complete 7', '--komi', '0', '--tt-bits', '16', '--table', file, '--max-nodes', '2000', '--json'],
         (e, _stdout, stderr) => (e ? reject(e) : resolve(stderr)),
       ),
     );
