@@ -18,9 +18,9 @@
  *
  * Proofs. A proof or disproof is stored with masks over-approximating the colourings its search met (search.ts's
  * rule) and the history items older than the node that its superko refusals rest on, when there are at most
- * `requiredItems` (4 by default; none: history-free in search.ts's sense; required-items.ts keeps the list). It is reused under another history only when those items are in that
- * history before the node and no other earlier item fits the masks: every move of the proof is then legal or refused
- * exactly as it was, so it proves the same. A proof resting on more items is kept only by the caller's frame, in the
+ * `requiredItems` (4 by default; none: history-free in search.ts's sense; required-items.ts keeps the list). It is
+ * reused under another history only when those items are in that history before the node and no other earlier item
+ * fits the masks: every move of the proof is then legal or refused exactly as it was, so it proves the same. A proof resting on more items is kept only by the caller's frame, in the
  * per-ply child arrays, while the history above that frame is unchanged (the frame's loop never changes it), and is
  * passed up with the items it rests on. Beside the masks, a proof carries a 64-bit filter of the automorphism-invariant
  * signatures of the colourings it met (colouring-signature.ts): an earlier item conflicts only when it fits the masks
@@ -91,7 +91,7 @@ import { Benson } from './benson.js';
 import { BB_OK, BitBoard, popcount } from './bitboard.js';
 import { CanonicalKeys } from './canonical-key.js';
 import { ColouringSignature } from './colouring-signature.js';
-import { DfpnTable, MAX_REQUIRED_ITEMS } from './dfpn-table.js';
+import { DfpnTable } from './dfpn-table.js';
 import { History, NOT_FOUND } from './history.js';
 import { insertRequired, NO_DEP } from './required-items.js';
 import type { Symmetries } from './symmetry.js';
@@ -101,7 +101,6 @@ export const PN_INF = 1e12;
 /** Working numbers saturate below PN_INF so that a sum of large numbers never reads as a proof. */
 const PN_MAX = PN_INF - 1;
 const NO_MOVE = -2;
-
 /** Children per node: every vertex and the pass. */
 const STRIDE = 34;
 /** The deepest line followed (as search.ts: one JavaScript frame per ply). */
@@ -395,10 +394,9 @@ export class DfpnSearch {
       throw new Error(`df-pn exact set size must be an integer in 0..${MAX_EXACT_SET_SIZE}, got ${options.exactSetSize}`);
     }
     this.exactSize = this.bb.n <= MAX_EXACT_VERTICES ? options.exactSetSize : 0;
+    // The table checks the number of required items (2..MAX_REQUIRED_ITEMS) before anything is sized by it.
+    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed, options.requiredItems);
     const r = options.requiredItems;
-    if (!(Number.isInteger(r) && r >= 2 && r <= MAX_REQUIRED_ITEMS)) {
-      throw new Error(`df-pn required items must be an integer in 2..${MAX_REQUIRED_ITEMS}, got ${r}`);
-    }
     this.reqMax = r;
     this.rReq = new Int32Array(r).fill(NO_DEP);
     this.lReq = new Int32Array(r).fill(NO_DEP);
@@ -413,7 +411,6 @@ export class DfpnSearch {
     this.codeLow = (1 << this.bb.n) - 1;
     this.rX = new Int32Array(this.exactSize);
     this.cX = new Int32Array(64 * STRIDE * this.exactSize);
-    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed, r);
     this.signature = new ColouringSignature(this.bb, symmetries);
     this.suicide = rules.suicide === 'allowed';
     this.situational = rules.ko === 'situational';

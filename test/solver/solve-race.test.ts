@@ -98,14 +98,14 @@ describe('graphgo solve --race (the built command)', () => {
   });
 
   it('Ctrl-C stops every seed: what they proved, exit 130', async () => {
-    const child = spawn(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'complete 6', '--komi', '0', '--race', '2', '--tt-bits', '16', '--json']);
+    const child = spawn(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'complete 7', '--komi', '0', '--race', '2', '--tt-bits', '16', '--json']);
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
       // Both seeds have reported progress (after 2 s of search each), each under its own name.
-      if (/solve complete 6 \(seed 0\): \d+ nodes/.test(err) && /solve complete 6 \(seed 1\): \d+ nodes/.test(err) && !child.killed) child.kill('SIGINT');
+      if (/solve complete 7 \(seed 0\): \d+ nodes/.test(err) && /solve complete 7 \(seed 1\): \d+ nodes/.test(err) && !child.killed) child.kill('SIGINT');
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(code).toBe(130);
