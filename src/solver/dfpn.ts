@@ -20,12 +20,13 @@
  * rule) and the history items older than the node that its superko refusals rest on, when there are at most
  * `requiredItems` (4 by default; none: history-free in search.ts's sense; required-items.ts keeps the list). It is
  * reused under another history only when those items are in that history before the node and no other earlier item
- * fits the masks: every move of the proof is then legal or refused exactly as it was, so it proves the same. A proof resting on more items is kept only by the caller's frame, in the
- * per-ply child arrays, while the history above that frame is unchanged (the frame's loop never changes it), and is
- * passed up with the items it rests on. Beside the masks, a proof carries a 64-bit filter of the automorphism-invariant
- * signatures of the colourings it met (colouring-signature.ts): an earlier item conflicts only when it fits the masks
- * and its signature bit is in the filter. On dense graphs the masks alone allow every colouring once a proof has met
- * a capture. docs/solver.md argues this in full.
+ * fits the masks: every move of the proof is then legal or refused exactly as it was, so it proves the same. A proof
+ * resting on more items is kept only by the caller's frame, in the per-ply child arrays, while the history above that
+ * frame is unchanged (the frame's loop never changes it), and is passed up with the items it rests on. Beside the
+ * masks, a proof carries a 64-bit filter of the automorphism-invariant signatures of the colourings it met
+ * (colouring-signature.ts): an earlier item conflicts only when it fits the masks and its signature bit is in the
+ * filter. On dense graphs the masks alone allow every colouring once a proof has met a capture. docs/solver.md argues
+ * this in full.
  *
  * Exact records. On a dense graph even the signatures are coarse (on the complete graph a signature is the two stone
  * counts), so a proof whose search met few colourings also carries them exactly, up to `exactSetSize` (the record:
@@ -101,6 +102,7 @@ export const PN_INF = 1e12;
 /** Working numbers saturate below PN_INF so that a sum of large numbers never reads as a proof. */
 const PN_MAX = PN_INF - 1;
 const NO_MOVE = -2;
+
 /** Children per node: every vertex and the pass. */
 const STRIDE = 34;
 /** The deepest line followed (as search.ts: one JavaScript frame per ply). */
