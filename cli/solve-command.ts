@@ -18,7 +18,7 @@ import { MAX_REQUIRED_ITEMS } from '../src/solver/dfpn-table.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError, readUserFile } from './io.js';
 import type { CliIo } from './io.js';
-import { checkTableWritable, loadSolverTable, saveSolverTable } from './solver-table-file.js';
+import { checkTableWritable, loadSolverTable, prepareTableDir, saveSolverTable, tableFileFor } from './solver-table-file.js';
 import { runSolveOnThread } from './solve-thread.js';
 import { FamilyOutput, resultText } from './family-output.js';
 import { komiWithinText, parseKomiWithin, readListLine } from './komi-within.js';
@@ -69,6 +69,7 @@ export interface SolveOptions {
   stabiliserProbes: boolean;
   counterLead: boolean;
   table?: string;
+  tableDir?: string;
   progress: boolean;
   jobs?: string;
   list?: boolean;
@@ -181,6 +182,11 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--table <file>', "df-pn: start from the table saved in FILE if it exists (same graph, rules and options; any komi), and save the table there at the end: a long solve resumes where it stopped")
     .option(
+      '--table-dir <dir>',
+      "df-pn, a family: --table for each graph, in DIR (made if missing), one file a graph named from its spec: a family " +
+        'run resumes graph by graph, and a run at another komi starts from the tables of the one before',
+    )
+    .option(
       '--method <method>',
       'dfpn (proof-number search; area scores by thresholds) or alphabeta; default: dfpn for famine and conway, alphabeta for area',
     )
@@ -244,6 +250,7 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   const many = opts.graph === undefined;
   if (opts.moves && many) throw new CliError('--moves lists the first moves of one graph: use it with --graph');
   if (opts.table !== undefined && many) throw new CliError('--table keeps the table of one graph: use it with --graph');
+  if (opts.tableDir !== undefined && !many) throw new CliError('--table-dir keeps a table for each graph of a family: for one graph, use --table FILE');
   if (opts.list && !many) throw new CliError('--list prints the graphs of a family: use it with --family or --graphs');
   if (opts.moves && opts.komiWithin !== undefined) throw new CliError('--moves needs black\'s win at the komi solved, not given: leave out --komi-within');
   const jobs = opts.jobs === undefined ? 1 : positiveInteger('--jobs', opts.jobs, MAX_JOBS);
@@ -254,6 +261,8 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   const plan = readSolveSettings(opts);
   if (race > 1 && (plan.settings.tableSeed ?? 0) + race - 1 > MAX_TABLE_SEED) throw new CliError(`--race: seeds above ${MAX_TABLE_SEED}`);
   if (opts.graph !== undefined) return { ...plan, family: null, jobs, race };
+  // Made and checked now, before any graph is searched (a listing writes no table).
+  if (opts.tableDir !== undefined && !opts.list) prepareTableDir(opts.tableDir);
   if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan), jobs, race };
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
@@ -370,6 +379,9 @@ export function solveFamilyGraph(
   return solveOne(spec, readGraphSpec(spec), plan.rules, plan.fixedKomi, settings, plan.pvLength, ...progress(opts, io, label ?? spec), {
     komiWithin,
     moves: opts.moves ?? false,
+    ...(opts.tableDir === undefined
+      ? {}
+      : { table: tableFileFor(opts.tableDir, spec), tableLog: (line: string) => io.writeErr(`solve ${label ?? spec}: ${line}\n`) }),
   });
 }
 

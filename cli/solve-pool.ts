@@ -42,7 +42,8 @@ export async function runFamilyOnPool(opts: SolveOptions, plan: SolvePlan, io: C
   const output = new FamilyOutput(plan.kind, opts.json ? 'json' : opts.format, (text) => io.writeOut(text));
   const workers: Worker[] = [];
   let next = 0;
-  const signals = stopWorkersOnSignals(stop, workers, (t) => io.writeErr(t), 'stopping the graphs being solved; no more will start');
+  const saving = opts.tableDir === undefined ? '' : ` (their tables saved in ${opts.tableDir})`;
+  const signals = stopWorkersOnSignals(stop, workers, (t) => io.writeErr(t), `stopping the graphs being solved${saving}; no more will start`);
   try {
     await new Promise<void>((resolve, reject) => {
       let running = 0;

@@ -56,7 +56,8 @@ export async function runSolveOnThread(
     () => {
       signals++;
       Atomics.store(stop, 0, 1);
-      const table = opts.table === undefined ? '' : ` and saving the table to ${opts.table}`;
+      const where = opts.table ?? (opts.tableDir === undefined ? undefined : `its file in ${opts.tableDir}`);
+      const table = where === undefined ? '' : ` and saving the table to ${where}`;
       io.writeErr(`graphgo: stopping the search${table} (press Ctrl-C again to quit at once${table === '' ? '' : ', without saving'})\n`);
     },
     () => {
@@ -89,6 +90,7 @@ export async function runSolveOnThread(
     void worker.terminate();
   }
   if (signals > 0) {
-    throw new CliError(`interrupted${opts.table === undefined ? '' : `; the table is saved in ${opts.table}`}`, INTERRUPTED_EXIT);
+    const saved = opts.table ?? opts.tableDir;
+    throw new CliError(`interrupted${saved === undefined ? '' : `; the table is saved in ${saved}`}`, INTERRUPTED_EXIT);
   }
 }

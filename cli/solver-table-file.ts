@@ -9,7 +9,9 @@
  * length of each array), then the arrays' bytes in DfpnTable.arrays() order, in the machine's byte order. It is
  * written to FILE.tmp and renamed, so a stopped write never leaves a partial FILE.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Solver } from '../src/solver/search.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
 import { CliError } from './io.js';
@@ -96,6 +98,34 @@ export function checkTableWritable(path: string): void {
   } catch (e) {
     throw new CliError(`cannot write the table to ${path}: ${(e as Error).message}`);
   }
+}
+
+/**
+ * The file of a graph's table in a --table-dir (a family's tables, one a graph): the spec with its spaces as `_` and
+ * every other character but letters, digits, `.` and `-` as %XX of its UTF-8 bytes, so that distinct specs never share a
+ * file; specs that differ only in spacing are the same graph and share one. A name too long for a file system
+ * (a spec of many edges) keeps its first 140 characters and adds a SHA-256 digest of the whole spec.
+ */
+export function tableFileFor(dir: string, spec: string): string {
+  const normal = spec.trim().replace(/\s+/g, ' ');
+  let name = '';
+  for (const byte of new TextEncoder().encode(normal)) {
+    const c = String.fromCharCode(byte);
+    name += c === ' ' ? '_' : /[A-Za-z0-9.-]/.test(c) ? c : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  if (name.length > 180) name = `${name.slice(0, 140)}~${createHash('sha256').update(normal).digest('hex').slice(0, 32)}`;
+  return join(dir, `${name}.tbl`);
+}
+
+/** Makes DIR (and its parents) if missing and checks, before a family's long search, that tables can be written there. */
+export function prepareTableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new CliError(`--table-dir: cannot make ${dir}: ${(e as Error).message}`);
+  }
+  if (!statSync(dir).isDirectory()) throw new CliError(`--table-dir: ${dir} is not a directory`);
+  checkTableWritable(join(dir, 'graphgo-write-check'));
 }
 
 /** Writes the solver's df-pn table to FILE (through FILE.tmp, renamed when complete). */

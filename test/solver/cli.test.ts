@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createBot } from '../../bots/registry.js';
 import type { SolverBot } from '../../bots/solver.js';
 import { runCli } from '../../cli/main.js';
+import { tableFileFor } from '../../cli/solver-table-file.js';
 import { Game } from '../../src/game.js';
 import { graphOf, rulesOf } from './helpers.js';
 import { runGraphgo } from './run-cli.js';
@@ -357,6 +358,55 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
     expect((await run('solve', '--family', 'cycle 3..4', '--table', file)).err).toContain('use it with --graph');
     expect((await run('solve', '--graph', 'path 5', '--method', 'alphabeta', '--table', join(dir, 'ab.tbl'))).err).toContain('--method dfpn');
     expect((await run('solve', '--graph', 'path 5', '--table', join(dir, 'missing', 'x.tbl'))).err).toContain('cannot write the table');
+  });
+
+  it('--table-dir: a table for each graph of a family, so that a family run resumes graph by graph', async () => {
+    const tables = join(dir, 'family', 'tables');
+    const list = join(dir, 'two.txt');
+    writeFileSync(list, 'grid 3 3\ncycle 5\n');
+    const args = ['solve', '--graphs', list, '--tt-bits', '16', '--estimate-cap', '256', '--table-dir', tables, '--no-progress'];
+    const first = await run(...args, '--max-nodes', '20000', '--format', 'csv');
+    expect(first.code).toBe(0);
+    // 3x3 stops at the limit (its komi search takes 143,985 expansions fresh); cycle 5 settles within it (komi -1).
+    expect(first.out).toMatch(/^grid 3 3,9,12,unknown/m);
+    expect(first.out).toMatch(/^cycle 5,5,5,-1,/m);
+    expect(first.err).toMatch(/solve grid 3 3: table saved to .*grid_3_3\.tbl \(\d+ entries\)/);
+    expect(existsSync(join(tables, 'grid_3_3.tbl'))).toBe(true);
+    expect(existsSync(join(tables, 'cycle_5.tbl'))).toBe(true);
+    const resumed = await run(...args, '--json');
+    expect(resumed.err).toMatch(/solve grid 3 3: resuming from .*grid_3_3\.tbl \(\d+ entries\)/);
+    const rows = JSON.parse(resumed.out);
+    expect(rows[0]).toMatchObject({ graph: 'grid 3 3', status: 'solved', komi: 6 });
+    expect(rows[1]).toMatchObject({ graph: 'cycle 5', status: 'solved', komi: -1 });
+    const fresh = JSON.parse((await run('solve', '--graph', 'grid 3 3', '--tt-bits', '16', '--estimate-cap', '256', '--json')).out);
+    // The first run's 20,000 expansions are not searched again (the single-graph --table test: 41,225 against 143,985).
+    expect(rows[0].nodes).toBeLessThan(fresh.nodes * 0.75);
+    // The tables keep their own settings: another table size is refused by name, before that graph is searched.
+    expect((await run('solve', '--graphs', list, '--tt-bits', '17', '--table-dir', tables, '--no-progress')).err).toContain('made for --tt-bits 16');
+  });
+
+  it('--table-dir is for families, in a directory it can write', async () => {
+    expect((await run('solve', '--graph', 'path 5', '--table-dir', dir)).err).toContain('for one graph, use --table FILE');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, 'x');
+    const r = await run('solve', '--family', 'cycle 3..4', '--table-dir', file);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/--table-dir: cannot make .*a-file|--table-dir: .*a-file is not a directory/);
+    expect((await run('solve', '--family', 'cycle 3..4', '--table-dir', join(file, 'below'))).err).toContain('--table-dir: cannot make');
+  });
+
+  it("a graph's table file is named from its spec, one file a graph", () => {
+    expect(tableFileFor('/t', 'grid 3 3')).toBe(join('/t', 'grid_3_3.tbl'));
+    // Spacing does not change the graph, so it does not change the file.
+    expect(tableFileFor('/t', '  grid   3 3 ')).toBe(tableFileFor('/t', 'grid 3 3'));
+    // Arcs and underscores are written out, so no two specs share a name.
+    expect(tableFileFor('/t', 'edges 3 1>2 2-3')).toBe(join('/t', 'edges_3_1%3E2_2-3.tbl'));
+    expect(tableFileFor('/t', 'a_b')).not.toBe(tableFileFor('/t', 'a b'));
+    // A spec of many edges: a name a file system takes, still one per spec.
+    const edges = (last: string) => `edges 32 ${Array.from({ length: 60 }, (_, i) => `${(i % 31) + 1}-${(i % 31) + 2}`).join(' ')} ${last}`;
+    const long = tableFileFor('/t', edges('1-32'));
+    expect(long.length).toBeLessThan(200);
+    expect(long).not.toBe(tableFileFor('/t', edges('2-32')));
   });
 });
 
