@@ -5,9 +5,11 @@
  * wins at K, white at K + 1), under each configuration of solver settings; prints each graph's expansions and the
  * totals with CPU seconds. Runs the compiled solver (`npm run build` first). Node counts are deterministic.
  *
- *   node scripts/solver-komi-pairs.mjs [MIN] [MAX] [CONFIGS] [TABLE]
+ *   node scripts/solver-komi-pairs.mjs [MIN] [MAX] [CONFIGS] [TABLE] [ORDER]
  *   node scripts/solver-komi-pairs.mjs 150000 7000000 '{"masks":{"dfpnSignatures":false},"signatures":{}}'
  *
+ * ORDER: `fresh` (the default: each solve with a table of its own), `black-first` (black's win at K, then white's at
+ * K + 1 from the same table, as a run at one komi and then the next with `--table-dir` does) or `white-first`.
  * CONFIGS is a JSON object from a name to Partial<SolverSettings> (src/solver/search.ts). Each solve is capped at
  * 10 million expansions; a capped solve counts its 10 million and shows "?" for its winner. TABLE is the page of
  * docs/ to read the rows from (default solver-komi-table.md; solver-komi-table-7.md for the 7-vertex family, whose
@@ -20,8 +22,9 @@ const { parseGraphSpec } = await dist('src/families.js');
 const { parseRules } = await dist('src/rules.js');
 const { Solver, startRoot } = await dist('src/solver/solve.js');
 
-const [min = '150000', max = '7000000', configsJson = '{"masks":{"dfpnSignatures":false},"signatures":{}}', page = 'solver-komi-table.md'] =
+const [min = '150000', max = '7000000', configsJson = '{"masks":{"dfpnSignatures":false},"signatures":{}}', page = 'solver-komi-table.md', order = 'fresh'] =
   process.argv.slice(2);
+if (!['fresh', 'black-first', 'white-first'].includes(order)) throw new Error(`ORDER must be fresh, black-first or white-first, got ${order}`);
 const configs = JSON.parse(configsJson);
 const rules = parseRules('famine').value;
 // The family's own table comes before the page's sections, which list some rows again.
@@ -45,8 +48,10 @@ for (const { spec, komi } of graphs) {
   for (const [name, settings] of Object.entries(configs)) {
     let nodes = 0;
     const winners = [];
-    for (const k of [komi, komi + 1]) {
-      const solver = new Solver(graph, rules, { maxNodes: 10_000_000, ...settings });
+    let shared = null;
+    for (const k of order === 'white-first' ? [komi + 1, komi] : [komi, komi + 1]) {
+      const solver = order === 'fresh' || shared === null ? new Solver(graph, rules, { maxNodes: 10_000_000, ...settings }) : shared;
+      shared = solver;
       const start = process.cpuUsage();
       const out = solver.solve(startRoot(rules, k));
       const used = process.cpuUsage(start);
