@@ -259,6 +259,11 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.race !== undefined && many) throw new CliError('--race solves one graph with several seeds: use it with --graph (a family: --jobs)');
   if (opts.race !== undefined && opts.table !== undefined) throw new CliError('--race gives each seed its own table: leave out --table');
   const plan = readSolveSettings(opts);
+  // Alpha-beta's table is not saved: refused here, before a family prints its first line.
+  const method = plan.settings.method ?? (plan.kind === 'score' ? 'alphabeta' : 'dfpn');
+  if ((opts.table !== undefined || opts.tableDir !== undefined) && method !== 'dfpn') {
+    throw new CliError(`${opts.table !== undefined ? '--table' : '--table-dir'} keeps proof-number search tables: use it with --method dfpn (the default for famine and conway)`);
+  }
   if (race > 1 && (plan.settings.tableSeed ?? 0) + race - 1 > MAX_TABLE_SEED) throw new CliError(`--race: seeds above ${MAX_TABLE_SEED}`);
   if (opts.graph !== undefined) return { ...plan, family: null, jobs, race };
   // Made and checked now, before any graph is searched (a listing writes no table).

@@ -393,6 +393,11 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/--table-dir: cannot make .*a-file|--table-dir: .*a-file is not a directory/);
     expect((await run('solve', '--family', 'cycle 3..4', '--table-dir', join(file, 'below'))).err).toContain('--table-dir: cannot make');
+    // Area scores are solved by alpha-beta, whose table is not saved: refused before the family's first line.
+    const area = await run('solve', '--family', 'path 2..3', '--rules', 'area', '--table-dir', join(dir, 'area'));
+    expect(area).toMatchObject({ code: 1, out: '' });
+    expect(area.err).toContain('--table-dir keeps proof-number search tables: use it with --method dfpn');
+    expect(existsSync(join(dir, 'area'))).toBe(false);
   });
 
   it("a graph's table file is named from its spec, one file a graph", () => {
