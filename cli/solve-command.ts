@@ -268,7 +268,11 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.graph !== undefined) return { ...plan, family: null, jobs, race };
   // Made and checked now, before any graph is searched (a listing writes no table).
   if (opts.tableDir !== undefined && !opts.list) prepareTableDir(opts.tableDir);
-  if (opts.graphs !== undefined) return { ...plan, family: readGraphList(opts.graphs, plan), jobs, race };
+  if (opts.graphs !== undefined) {
+    const list = readGraphList(opts.graphs, plan);
+    if (opts.tableDir !== undefined) refuseSharedTableFiles(list, opts.tableDir, opts.graphs);
+    return { ...plan, family: list, jobs, race };
+  }
   const family = planFamily(opts.family as string);
   if (!family.ok) throw new CliError(`invalid family: ${family.error.message}`);
   // A rule set the solver refuses is refused before anything is enumerated (`connected 8` takes a second or two).
@@ -359,6 +363,24 @@ function readGraphList(path: string, plan: SolveSettingsPlan): FamilyPlan {
       yield* specs;
     },
   };
+}
+
+/**
+ * With --table-dir each graph has one table file: a list naming a graph twice would have two solves of it load and
+ * save the same file (side by side with --jobs), so it is refused before anything is solved.
+ */
+function refuseSharedTableFiles(list: FamilyPlan, dir: string, path: string): void {
+  const seen = new Map<string, number>();
+  let index = 0;
+  for (const item of list.specs()) {
+    index++;
+    const read = readListLine(item);
+    if (!read.ok) continue;
+    const file = tableFileFor(dir, read.spec);
+    const first = seen.get(file);
+    if (first !== undefined) throw new CliError(`${path}: graph ${index} (${read.spec}) is graph ${first} again, and with --table-dir each graph has one table file: list it once`);
+    seen.set(file, index);
+  }
 }
 
 /**

@@ -393,6 +393,12 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/--table-dir: cannot make .*a-file|--table-dir: .*a-file is not a directory/);
     expect((await run('solve', '--family', 'cycle 3..4', '--table-dir', join(file, 'below'))).err).toContain('--table-dir: cannot make');
+    // A graph listed twice would have two solves share one file.
+    const twice = join(dir, 'twice.txt');
+    writeFileSync(twice, 'cycle 5\npath 4\n  cycle   5 komi-within=-2..0\n');
+    const shared = await run('solve', '--graphs', twice, '--table-dir', join(dir, 'twice'));
+    expect(shared).toMatchObject({ code: 1, out: '' });
+    expect(shared.err).toContain('graph 3 (cycle 5) is graph 1 again');
     // Area scores are solved by alpha-beta, whose table is not saved: refused before the family's first line.
     const area = await run('solve', '--family', 'path 2..3', '--rules', 'area', '--table-dir', join(dir, 'area'));
     expect(area).toMatchObject({ code: 1, out: '' });
