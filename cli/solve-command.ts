@@ -12,7 +12,7 @@ import type { Rules } from '../src/rules.js';
 import { planFamily } from '../src/solver/family-range.js';
 import type { FamilyPlan } from '../src/solver/family-range.js';
 import { komiOfGraph, moveValues, rulesProblem, solveWithVariation, Solver, solverProblem, startRoot } from '../src/solver/solve.js';
-import { DEFAULT_SOLVER_SETTINGS } from '../src/solver/search.js';
+import { DEFAULT_SOLVER_SETTINGS, solveMethodOf } from '../src/solver/search.js';
 import type { KomiInterval, KomiSolve, MoveValue, SolveMethod, SolverSettings } from '../src/solver/solve.js';
 import { MAX_REQUIRED_ITEMS } from '../src/solver/dfpn-table.js';
 import type { DfpnTable } from '../src/solver/dfpn-table.js';
@@ -260,8 +260,7 @@ export function planSolve(opts: SolveOptions): SolvePlan {
   if (opts.race !== undefined && opts.table !== undefined) throw new CliError('--race gives each seed its own table: leave out --table');
   const plan = readSolveSettings(opts);
   // Alpha-beta's table is not saved: refused here, before a family prints its first line.
-  const method = plan.settings.method ?? (plan.kind === 'score' ? 'alphabeta' : 'dfpn');
-  if ((opts.table !== undefined || opts.tableDir !== undefined) && method !== 'dfpn') {
+  if ((opts.table !== undefined || opts.tableDir !== undefined) && solveMethodOf(plan.rules, plan.settings.method) !== 'dfpn') {
     throw new CliError(`${opts.table !== undefined ? '--table' : '--table-dir'} keeps proof-number search tables: use it with --method dfpn (the default for famine and conway)`);
   }
   if (race > 1 && (plan.settings.tableSeed ?? 0) + race - 1 > MAX_TABLE_SEED) throw new CliError(`--race: seeds above ${MAX_TABLE_SEED}`);

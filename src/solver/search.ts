@@ -56,6 +56,11 @@ export type SolveKind = 'score' | 'lastmove';
 /** The engine of a solve: proof-number search (dfpn.ts; area scores by thresholds) or this file's alpha-beta. */
 export type SolveMethod = 'dfpn' | 'alphabeta';
 
+/** The method a solve runs: the one asked for, else df-pn for win/loss games and alpha-beta for area scores. */
+export function solveMethodOf(rules: Rules, method: SolveMethod | null | undefined): SolveMethod {
+  return method ?? (rules.scoring === 'area' ? 'alphabeta' : 'dfpn');
+}
+
 export interface SolverSettings {
   /**
    * df-pn (dfpn.ts) or alpha-beta; null: each scoring's default, df-pn for last-move games, alpha-beta for area
@@ -375,7 +380,7 @@ export class Solver {
     if (s.method !== null && s.method !== 'dfpn' && s.method !== 'alphabeta') {
       throw new Error(`unknown solve method "${String(s.method)}": dfpn or alphabeta`);
     }
-    this.method = s.method ?? (this.kind === 'score' ? 'alphabeta' : 'dfpn');
+    this.method = solveMethodOf(rules, s.method);
     this.dfpn =
       this.method === 'dfpn'
         ? new DfpnSearch(
