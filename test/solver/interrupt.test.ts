@@ -75,7 +75,8 @@ describe('graphgo solve under SIGINT (the built command)', () => {
 
   it('stops the search, prints what it proved, saves the table and exits with 130', async () => {
     const file = join(dir, 'complete7.tbl');
-    // Complete 7 at komi 0 is open (docs/solver-komi-table-7.md): the search runs until it is stopped.
+    // White's win at komi 0 on complete 7 takes about 12 million expansions (docs/solver-komi-table-7.md), minutes
+    // with this small table: the search is still running when it is stopped.
     const child = spawn(process.execPath, [ENGINE_MAIN, 'solve', '--graph', 'complete 7', '--komi', '0', '--tt-bits', '16', '--table', file, '--json']);
     let out = '';
     let err = '';

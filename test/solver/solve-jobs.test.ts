@@ -73,8 +73,9 @@ describe('graphgo solve --jobs (the built command)', () => {
   }, 60_000);
 
   it('Ctrl-C ends the graphs being solved as "interrupted", prints their rows in order, starts no more and exits 130', async () => {
-    // Complete 5 is solved at once; complete 7 and 8 are open (docs/solver-komi-table-7.md), so both run until the
-    // signal, and complete 9 never starts. (Complete 6 is settled in a few seconds since 2026-12-01.)
+    // Complete 5 is solved at once; complete 7's komi search takes tens of millions of expansions
+    // (docs/solver-komi-table-7.md) and complete 8's is open, so both run until the signal, and complete 9 never
+    // starts. (Complete 6 is settled in a few seconds since 2026-12-01.)
     const dir = mkdtempSync(join(tmpdir(), 'graphgo-jobs-interrupt-'));
     try {
       const list = join(dir, 'complete.txt');
