@@ -200,7 +200,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--list', 'print the graph specs of the family, one per line (the --graphs format), and solve nothing')
     .option('--moves', "also the exact value of every legal first move of black (at the komi of the graph under famine)")
     .addOption(new Option('--format <format>', 'family table format').choices(['markdown', 'csv']).default('markdown'))
-    .option('--pv-length <plies>', 'longest principal variation printed', '60')
+    .option('--pv-length <plies>', 'longest principal variation printed (0: none, and none worked out)', '60')
     .option('--no-tt', 'measurement: no transposition table')
     .option('--no-symmetry', 'measurement: no graph automorphisms')
     .option('--no-benson', 'measurement: no Benson bounds')
@@ -295,7 +295,7 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     fixedKomi = k;
     rules = { ...rules, komi: k };
   }
-  const pvLength = positiveInteger('--pv-length', opts.pvLength);
+  const pvLength = wholeNumber('--pv-length', opts.pvLength, 0);
   const method = readMethod(opts.method);
   const settings: Partial<SolverSettings> = {
     ...(method === null ? {} : { method }),
@@ -423,9 +423,10 @@ function listFamily(plan: SolvePlan, io: CliIo): void {
  * Runs `graphgo solve` on this thread. `stopRequested` is asked during the search (solver.ts's `stopRequested`): true
  * ends the graph being solved as a limit does ("interrupted", its table saved with --table) and a family after that
  * graph's row (cli/solve-thread.ts sets it on Ctrl-C). A family here is solved one graph at a time, whatever --jobs
- * says (cli/solve-pool.ts solves it side by side).
+ * says (cli/solve-pool.ts solves it side by side). Returns whether every answer asked for was settled: a stop that
+ * came after the answer (while the winning line or --moves was being worked out) cut only those.
  */
-export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: () => boolean = () => false): void {
+export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: () => boolean = () => false): boolean {
   const plan = planSolve(opts);
   if (plan.family === null) {
     const spec = opts.graph as string;
@@ -438,15 +439,23 @@ export function runSolveCommand(opts: SolveOptions, io: CliIo, stopRequested: ()
     });
     if (opts.json) io.writeOut(JSON.stringify(record, null, 2) + '\n');
     else io.writeOut(describe(record));
-    return;
+    return record.status === 'solved';
   }
   const output = new FamilyOutput(plan.kind, opts.json ? 'json' : opts.format, (text) => io.writeOut(text));
   let index = 0;
+  let settled = true;
   for (const spec of plan.family.specs()) {
-    output.add(index++, solveFamilyGraph(spec, plan, opts, io, stopRequested));
-    if (stopRequested()) break;
+    const record = solveFamilyGraph(spec, plan, opts, io, stopRequested);
+    output.add(index++, record);
+    settled &&= record.status === 'solved';
+    if (stopRequested()) {
+      // The rows after this one were never started.
+      settled = false;
+      break;
+    }
   }
   output.finish();
+  return settled;
 }
 
 /** --method: the engine of the solve (null: the solver's default). */
@@ -526,7 +535,7 @@ export function solveOne(
                 `(${solve.nodes} nodes${solve.slice === null ? '' : ` of a ${solve.slice}-node slice`}); proven: ${intervalText(low, high)}`,
             );
           };
-    const report = komiOfGraph(graph, rules, all, true, {
+    const report = komiOfGraph(graph, rules, all, pvLength > 0, {
       onSolve,
       moves: more.moves ?? false,
       given: more.komiWithin ?? null,
@@ -654,7 +663,8 @@ export function describe(r: SolveRecord): string {
   const lines: string[] = [];
   lines.push(`graph: ${r.graph} (${r.vertices} vertices, ${r.edges} edges, ${r.arcs} arcs)`);
   lines.push(`rules: ${r.rules}`);
-  const line = r.pv.join(', ') + (r.pvTruncated ? ', ...' : '');
+  // No move at all: --pv-length 0 asked for none, or the limits ran out before the line's first step.
+  const line = r.pv.length === 0 ? 'not worked out' : r.pv.join(', ') + (r.pvTruncated ? ', ...' : '');
   if (r.kind === 'komi') {
     if (r.komiGiven !== undefined) lines.push(`given: ${givenText(r.komiGiven)}`);
     if (r.status === 'solved') {

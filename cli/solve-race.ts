@@ -11,7 +11,7 @@ import type { CliIo } from './io.js';
 import { describe } from './solve-command.js';
 import type { SolveOptions, SolvePlan, SolveRecord } from './solve-command.js';
 import type { SolvePoolData, SolvePoolMessage } from './solve-pool.js';
-import { INTERRUPTED_EXIT, stopWorkersOnSignals } from './stop-signals.js';
+import { endStoppedSolve, INTERRUPTED_EXIT, stopWorkersOnSignals } from './stop-signals.js';
 
 /** One thread of a race as reported: its seed, how it ended and its work. */
 export interface RaceRun {
@@ -136,5 +136,5 @@ export async function raceOnThreads(opts: SolveOptions, plan: SolvePlan, io: Cli
   }
   const record = raceRecord(seeds, records as SolveRecord[], winner);
   io.writeOut(opts.json ? JSON.stringify(record, null, 2) + '\n' : describe(record));
-  if (signals.count() > 0) throw new CliError('interrupted', INTERRUPTED_EXIT);
+  if (signals.count() > 0) endStoppedSolve(record.status === 'solved', undefined, (t) => io.writeErr(t));
 }

@@ -3,6 +3,8 @@
  * event loop, so a signal handler on its own thread would only run after it. Here the main thread keeps the signal
  * handlers and sets a shared flag that the search reads every 1,024 nodes; the solve then ends as at a limit,
  * "unknown" with the bounds proved so far, and `--table` saves the table as usual. A second Ctrl-C quits at once.
+ * A stop that comes once the answer is proved (while its winning line or --moves is worked out) cuts only those: the
+ * answer stands and the command succeeds.
  *
  * From the TypeScript sources (tests) there is no compiled worker to start, and the command runs on this thread.
  */
@@ -14,7 +16,7 @@ import type { CliIo } from './io.js';
 import type { SolveOptions, SolvePlan } from './solve-command.js';
 import { runFamilyOnPool } from './solve-pool.js';
 import { raceOnThreads } from './solve-race.js';
-import { INTERRUPTED_EXIT, onStopSignals } from './stop-signals.js';
+import { endStoppedSolve, INTERRUPTED_EXIT, onStopSignals } from './stop-signals.js';
 
 /** What the worker is started with: the command's options and the stop flag (one Int32, 0 or 1). */
 export interface SolveThreadData {
@@ -23,11 +25,11 @@ export interface SolveThreadData {
   readonly stop: SharedArrayBuffer;
 }
 
-/** What the worker sends back: output, then `done` or the error that ended the command. */
+/** What the worker sends back: output, then `done` (with whether every answer was settled) or the error that ended the command. */
 export type SolveThreadMessage =
   | { readonly kind: 'out'; readonly text: string }
   | { readonly kind: 'err'; readonly text: string }
-  | { readonly kind: 'done' }
+  | { readonly kind: 'done'; readonly settled: boolean }
   | { readonly kind: 'error'; readonly message: string; readonly exitCode: number; readonly user: boolean };
 
 /**
@@ -66,6 +68,7 @@ export async function runSolveOnThread(
       void worker.terminate();
     },
   );
+  let settled = false;
   try {
     await new Promise<void>((resolve, reject) => {
       worker.on('message', (m: SolveThreadMessage) => {
@@ -75,6 +78,7 @@ export async function runSolveOnThread(
           case 'err':
             return io.writeErr(m.text);
           case 'done':
+            settled = m.settled;
             return resolve();
           case 'error':
             return reject(m.user ? new CliError(m.message, m.exitCode) : new Error(m.message));
@@ -89,8 +93,5 @@ export async function runSolveOnThread(
     signalsOff();
     void worker.terminate();
   }
-  if (signals > 0) {
-    const saved = opts.table ?? opts.tableDir;
-    throw new CliError(`interrupted${saved === undefined ? '' : `; the table is saved in ${saved}`}`, INTERRUPTED_EXIT);
-  }
+  if (signals > 0) endStoppedSolve(settled, opts.table ?? opts.tableDir, (t) => io.writeErr(t));
 }

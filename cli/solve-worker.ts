@@ -24,8 +24,7 @@ if (data.mode === 'command') {
     writeErr: (text) => send({ kind: 'err', text }),
   };
   try {
-    runSolveCommand(data.opts, io, stopRequested);
-    send({ kind: 'done' });
+    send({ kind: 'done', settled: runSolveCommand(data.opts, io, stopRequested) });
   } catch (e) {
     if (e instanceof CliError) send({ kind: 'error', message: e.message, exitCode: e.exitCode, user: true });
     else send({ kind: 'error', message: e instanceof Error ? e.message : String(e), exitCode: 1, user: false });

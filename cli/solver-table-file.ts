@@ -65,7 +65,10 @@ export function loadSolverTable(path: string, solver: Solver): number | null {
     if (header.endian !== (LITTLE_ENDIAN ? 'little' : 'big')) throw new CliError(`${path}: written on a machine of the other byte order`);
     const mismatch = fingerprintMismatch(header.fingerprint, solver.tableFingerprint());
     if (mismatch !== null) throw new CliError(`${path}: made for ${mismatch}; give the same graph, rules and solver options, or another file`);
-    const arrays = table.arrays();
+    // Tables saved before proofs recorded the history they were made under lack that last array: they load without
+    // it (their proofs serve as before, the winning line searches for what they would have told).
+    const all = table.arrays();
+    const arrays = header.lengths.length === all.length - 1 ? all.slice(0, -1) : all;
     const lengths = arrays.map((a) => a.byteLength);
     if (header.lengths.length !== lengths.length || header.lengths.some((n, i) => n !== lengths[i])) {
       throw new CliError(`${path}: its arrays do not fit this table (a damaged file)`);

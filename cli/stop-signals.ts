@@ -3,6 +3,7 @@
  * and report what it has, a later one quits at once.
  */
 import type { Worker } from 'node:worker_threads';
+import { CliError } from './io.js';
 
 /** The exit code of a command ended by a signal, as shells report SIGINT. */
 export const INTERRUPTED_EXIT = 130;
@@ -46,4 +47,15 @@ export function stopWorkersOnSignals(
     },
   );
   return { count: () => count, off };
+}
+
+/**
+ * How a solve that was asked to stop ends: interrupted (exit 130) when an answer it was asked for is not settled;
+ * otherwise it succeeds with a word on stderr, since the stop came once the answer was proved and cut only its
+ * winning line (pvTruncated) or the --moves list. `saved` names where the table was saved, if it was.
+ */
+export function endStoppedSolve(settled: boolean, saved: string | undefined, writeErr: (text: string) => void): void {
+  const table = saved === undefined ? '' : `; the table is saved in ${saved}`;
+  if (!settled) throw new CliError(`interrupted${table}`, INTERRUPTED_EXIT);
+  writeErr(`graphgo: stopped after the answer was proved: it stands, only its winning line (pvTruncated) or --moves was cut${table}\n`);
 }

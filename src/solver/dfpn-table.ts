@@ -10,7 +10,8 @@
  * played and the hash of the set of items before it (never 0). A state's estimate: its latest working numbers under
  * any history, under the canonical colouring with history key 0, which a node visited for the first time starts
  * from (capped). Working numbers only steer the search; only terminal entries need the condition (docs/solver.md,
- * "Proof-number search").
+ * "Proof-number search"). A proof also records the history it was made under (a 64-bit hash of its set of items),
+ * which only the winning line reads (docs/solver.md, "Principal variations"): never an answer.
  *
  * A proof may also carry an exact record of the colourings its search met, when there are at most `exactSetSize` of
  * them (`exactCount`, -1 when there is none: too many, or records off): colouring codes (black << n | white) in the
@@ -91,6 +92,11 @@ export class DfpnTable {
   readonly requiredItems: number;
   /** Nodes searched below the entry (the replacement priority; proofs get a bonus so that they outlive numbers). */
   private readonly work: Float64Array;
+  /**
+   * Per slot, proofs only: two independent 32-bit hashes of the set of history items the proof was made under, the
+   * second never 0 (both 0: none). A proof holds under the history it was made under, whatever its conditions say.
+   */
+  private readonly origin: Int32Array;
   stored = 0;
 
   /**
@@ -121,6 +127,7 @@ export class DfpnTable {
     this.numbers = new Float64Array(this.size * 2);
     this.conditions = new Int32Array(this.size * CONDITION_WORDS);
     this.work = new Float64Array(this.size);
+    this.origin = new Int32Array(this.size * 2);
     this.check = new Int32Array(this.size);
   }
 
@@ -132,6 +139,7 @@ export class DfpnTable {
     const arrays: ArrayBufferView[] = [this.keys, this.numbers, this.conditions, this.exact, this.work];
     // Only with more than two items, so that tables saved before (two at most) still load.
     if (this.requiredItems > 2) arrays.push(this.extraItems, this.extraTags);
+    arrays.push(this.origin);
     return arrays;
   }
 
@@ -246,9 +254,10 @@ export class DfpnTable {
   }
 
   /**
-   * Stores a proof or disproof with its masks (terminal) or working numbers. A proof never replaces another proof of
-   * the same state (that one may hold under histories where the new one is refused, so both are kept, in different
-   * slots); working numbers never replace a proof, and replace the state's working numbers in place.
+   * Stores a proof or disproof with its masks (terminal) or working numbers. A proof replaces another proof of the
+   * same state only when every way of the bucket holds one (that one may hold under histories where the new one is
+   * refused, so both are kept, in different slots); working numbers never replace a proof, and replace the state's
+   * working numbers in place.
    */
   store(
     black: number,
@@ -299,7 +308,14 @@ export class DfpnTable {
           victim = i;
         }
       }
-      if (victim < 0) return -1;
+      if (victim < 0) {
+        // Every way holds a proof of this state, each for other histories: numbers leave them alone, and a proof takes
+        // the place of the one that cost least when it cost more, or a bucket of eight small proofs would refuse every
+        // larger one, those near the root included, and the winning line would search for them again.
+        if (!terminal) return -1;
+        for (let i = b; i < b + WAYS; i++) if (victim < 0 || this.work[i] < this.work[victim]) victim = i;
+        if (this.work[victim] >= priority) return -1;
+      }
       if (this.check[victim] !== 0 && this.work[victim] > priority && terminal === false) return -1;
       slot = victim;
     }
@@ -327,8 +343,21 @@ export class DfpnTable {
       c[ct + C_SIG_LO] = sigLo;
       c[ct + C_SIG_HI] = sigHi;
       c[ct + C_SMALL] = 0;
+      this.origin[2 * slot] = 0;
+      this.origin[2 * slot + 1] = 0;
     }
     return slot;
+  }
+
+  /** Records the history the proof in `slot` was made under (the two hashes of its set of items; `hi` not 0). */
+  setOrigin(slot: number, lo: number, hi: number): void {
+    this.origin[2 * slot] = lo;
+    this.origin[2 * slot + 1] = hi;
+  }
+
+  /** Whether the proof in slot i was made under the history with these two hashes (setOrigin). */
+  madeUnder(i: number, lo: number, hi: number): boolean {
+    return this.origin[2 * i + 1] === hi && this.origin[2 * i] === lo;
   }
 
   /** Whether the exact record of the proof in `slot` (exactCount >= 0) holds the colouring code (canonical frame). */

@@ -260,6 +260,8 @@ export class DfpnSearch {
   private thresholdCount = 0;
   /** hsum[t]: the sum of the hashes of history items 0..t-1, an order-free hash of the set of those items. */
   private hsum = new Int32Array(513);
+  /** The same sums with another item hash: with hsum, a 64-bit key of the set, which proofs record (madeUnder). */
+  private hsum2 = new Int32Array(513);
   /** The signature bit of history item t as a 64-bit mask (hSigLo, hSigHi), see colouring-signature.ts. */
   private hSigLo = new Int32Array(512);
   private hSigHi = new Int32Array(512);
@@ -461,6 +463,34 @@ export class DfpnSearch {
     }
   }
 
+  /**
+   * The table's proof of `root` made under exactly its history (madeUnder), found without searching: whether the
+   * player to move wins, and the stored move (board frame: the winning move, or the loser's first move). Null when
+   * there is none (never stored, replaced, or made by a search that this table did not see).
+   */
+  provenMove(root: DfpnRoot): { win: boolean; best: number } | null {
+    this.load(root);
+    this.canonicalKey(this.black, this.white);
+    const counters = this.paid ? (this.counter1 & 0xffff) | (this.counter2 << 16) : 0;
+    const top = this.history.top;
+    const lo = this.hsum[top];
+    const hi = this.hsum2[top] | 1;
+    const table = this.table;
+    // With counters as a lead, passes in a row change nothing and a run starts them at 0, but a search keys the node
+    // after its passes with their count (playChild): both keys are the same state.
+    const tries = this.lead && root.passes !== this.passes ? 2 : 1;
+    for (let t = 0; t < tries; t++) {
+      const meta = this.toMove | ((t === 0 ? this.passes : root.passes) << 2) | this.metaHigh;
+      for (let e = table.probe(this.kB, this.kW, meta, counters, 0); e >= 0; e = table.probe(this.kB, this.kW, meta, counters, 0, e)) {
+        if (!table.isTerminal(e) || !table.madeUnder(e, lo, hi)) continue;
+        const stored = table.best(e);
+        const canon = this.kCanon;
+        return { win: table.phi(e) === 0, best: stored < 0 || canon < 0 ? stored : this.symmetries.inverses[canon][stored] };
+      }
+    }
+    return null;
+  }
+
   private load(root: DfpnRoot): void {
     this.black = root.black;
     this.white = root.white;
@@ -478,6 +508,7 @@ export class DfpnSearch {
     history.clear();
     const hb = root.historyBlack;
     this.hsum[0] = 0;
+    this.hsum2[0] = 0;
     for (let i = 0; i < hb.length; i++) this.pushHistory(hb[i], root.historyWhite[i], root.historyTag[i]);
     // Root stabiliser: the automorphisms fixing every earlier colouring (the current one is checked at the node).
     this.stabTop = 0;
@@ -501,6 +532,15 @@ export class DfpnSearch {
     return h | 1;
   }
 
+  /** A second item hash, independent of itemHash (other constants), for the 64-bit set key of madeUnder. */
+  private static itemHash2(black: number, white: number, tag: number): number {
+    let h = Math.imul(white ^ 0x3c6ef372, 0x9e3779b1);
+    h = Math.imul(h ^ (h >>> 16) ^ black, 0x85ebca77);
+    h = Math.imul(h ^ (h >>> 13) ^ Math.imul(tag + 7, 0xc2b2ae3d), 0x27d4eb2f);
+    h ^= h >>> 15;
+    return h;
+  }
+
   /** The history part of a node's table key: never 0, which marks the state's own entries (proofs, estimates). */
   private static nodeKey(hash: number): number {
     return hash === 0 ? 1 : hash;
@@ -510,7 +550,10 @@ export class DfpnSearch {
     const history = this.history;
     const t = history.top;
     history.push(black, white, tag);
-    if (t + 1 >= this.hsum.length) this.hsum = grown(this.hsum, this.hsum.length * 2);
+    if (t + 1 >= this.hsum.length) {
+      this.hsum = grown(this.hsum, this.hsum.length * 2);
+      this.hsum2 = grown(this.hsum2, this.hsum2.length * 2);
+    }
     if (t >= this.hSigLo.length) {
       this.hSigLo = grown(this.hSigLo, this.hSigLo.length * 2);
       this.hSigHi = grown(this.hSigHi, this.hSigHi.length * 2);
@@ -519,6 +562,7 @@ export class DfpnSearch {
     this.hSigLo[t] = this.sLo;
     this.hSigHi[t] = this.sHi;
     this.hsum[t + 1] = (this.hsum[t] + DfpnSearch.itemHash(black, white, tag)) | 0;
+    this.hsum2[t + 1] = (this.hsum2[t] + DfpnSearch.itemHash2(black, white, tag)) | 0;
   }
 
   /** The signature of a colouring as a 64-bit mask in sLo, sHi (every bit set when signatures are off). */
@@ -606,6 +650,8 @@ export class DfpnSearch {
     if (this.benson !== null && ply > 0 && this.bensonSettles(meta, counters)) return;
     // The node of the game graph: this state and the set of items before it (see the header).
     const nodeHist = DfpnSearch.nodeKey(this.hsum[history.top]);
+    const originLo = this.hsum[history.top];
+    const originHi = this.hsum2[history.top] | 1;
     let hint = NO_MOVE;
     if (this.options.ordering) {
       const own = this.table.probe(black, white, meta, counters, nodeHist);
@@ -911,6 +957,7 @@ export class DfpnSearch {
           sW = sym.apply(canon, sW);
         }
         const slot = this.table.store(keyB, keyW, meta, counters, 0, true, phi, delta, storeBest, sE, sB, sW, mSL, mSH, work);
+        if (slot >= 0) this.table.setOrigin(slot, originLo, originHi);
         if (slot >= 0 && this.aReq[0] !== NO_DEP) {
           const hb = history.black;
           const hw = history.white;

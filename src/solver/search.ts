@@ -43,7 +43,7 @@ import { BB_OK, BitBoard, MAX_SOLVER_VERTICES, popcount } from './bitboard.js';
 import { Benson } from './benson.js';
 import { DfpnSearch } from './dfpn.js';
 import type { DfpnTable } from './dfpn-table.js';
-import type { DfpnResult } from './dfpn.js';
+import type { DfpnResult, DfpnRoot } from './dfpn.js';
 import { History, NOT_FOUND } from './history.js';
 import { CanonicalKeys } from './canonical-key.js';
 import { Symmetries, findAutomorphisms } from './symmetry.js';
@@ -565,22 +565,22 @@ export class Solver {
   }
 
   /** One df-pn run from `root` (threshold: the area threshold, ignored under last-move scoring), within the limits. */
+  /**
+   * A last-move solve's answer at `root` read from the table without searching, when a proof of it made under exactly
+   * its history is there (df-pn only): the value (black's view) and the stored move. Null otherwise.
+   */
+  provenMove(root: RootState): { value: number; best: number } | null {
+    if (this.dfpn === null || this.kind === 'score') return null;
+    const known = this.dfpn.provenMove(dfpnRoot(root, 0));
+    if (known === null) return null;
+    return { value: known.win === (root.toMove === 1) ? 1 : -1, best: known.best };
+  }
+
   private runDfpn(dfpn: DfpnSearch, root: RootState, threshold: number): DfpnResult {
     const onProgress = this.settings.onProgress;
     const every = this.settings.progressSeconds * 1000;
     return dfpn.run(
-      {
-        black: root.black,
-        white: root.white,
-        toMove: root.toMove,
-        passes: root.passes,
-        counter1: Math.round(root.counters[0] * 2),
-        counter2: Math.round(root.counters[1] * 2),
-        historyBlack: root.history.map((h) => h.black),
-        historyWhite: root.history.map((h) => h.white),
-        historyTag: root.history.map((h) => h.tag),
-        threshold,
-      },
+      dfpnRoot(root, threshold),
       {
         nodeStop: this.nodeStop,
         deadline: this.limitSeconds === null ? Infinity : this.startTime + this.limitSeconds * 1000,
@@ -1403,4 +1403,20 @@ export class Solver {
     if (!passDone) moves[base + count++] = PASS;
     return count;
   }
+}
+
+/** The df-pn search's view of a root state (counters in half points, the history as three arrays). */
+function dfpnRoot(root: RootState, threshold: number): DfpnRoot {
+  return {
+    black: root.black,
+    white: root.white,
+    toMove: root.toMove,
+    passes: root.passes,
+    counter1: Math.round(root.counters[0] * 2),
+    counter2: Math.round(root.counters[1] * 2),
+    historyBlack: root.history.map((h) => h.black),
+    historyWhite: root.history.map((h) => h.white),
+    historyTag: root.history.map((h) => h.tag),
+    threshold,
+  };
 }

@@ -131,6 +131,11 @@ export function solveWithVariation(
       truncated = true;
       break;
     }
+    const known = lineMoveFromTable(solver, state, outcome.value);
+    if (known !== null) {
+      best = known;
+      continue;
+    }
     solver.setLimits(nodesLeft, secondsLeft);
     const step = solver.solve(state, outcome.value);
     nodes += step.nodes;
@@ -141,6 +146,29 @@ export function solveWithVariation(
     best = step.best;
   }
   return { ...outcome, nodes, seconds: (Date.now() - start) / 1000, pv, pvTruncated: truncated };
+}
+
+/**
+ * A move at `state` that keeps the proven result `value` (black's view), read from the table without a search: the
+ * search stored the proofs of the states it proved under the histories it met them with, and the line's states are
+ * among them unless replaced since (Solver.provenMove). The state's own stored move first, then any move whose next
+ * state's proof keeps the result, so that the loser's moves lead where the proofs are. Null: none is known.
+ */
+function lineMoveFromTable(solver: Solver, state: RootState, value: number): number | null {
+  const own = solver.provenMove(state);
+  const moverWins = (value > 0) === (state.toMove === 1);
+  const keeps = (m: number): boolean => {
+    if (m === NO_MOVE) return false;
+    const next = solver.childRoot(state, m);
+    if (next === null || next === 'end') return false;
+    // The opponent can neither move nor pass: the mover has won.
+    if (solver.noAction(next)) return moverWins;
+    const known = solver.provenMove(next);
+    return known !== null && known.value === value;
+  };
+  if (own !== null && own.value === value && keeps(own.best)) return own.best;
+  for (let v = 0; v < solver.graph.n; v++) if (keeps(v)) return v;
+  return keeps(PASS) ? PASS : null;
 }
 
 /** One first move (a vertex or PASS) and its exact value, black's view (null: not settled within the limits). */

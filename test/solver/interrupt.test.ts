@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSolveCommand } from '../../cli/solve-command.js';
 import type { SolveOptions } from '../../cli/solve-command.js';
+import { endStoppedSolve, INTERRUPTED_EXIT } from '../../cli/stop-signals.js';
 import { komiOfGraph, Solver, startRoot } from '../../src/solver/solve.js';
 import { ENGINE_MAIN, ensureDist } from '../gtp/build-dist.js';
 import { graphOf, rulesOf } from './helpers.js';
@@ -57,12 +58,43 @@ describe('stopRequested', () => {
 });
 
 describe('graphgo solve, stopped', () => {
+  const quiet = { json: true, format: 'markdown', pvLength: '60', progress: false };
+
   it('a family ends after the row of the graph being solved, and its JSON stays whole', () => {
     let out = '';
-    const opts = { family: 'cycle 3..6', rules: 'famine', json: true, format: 'markdown', pvLength: '60', progress: false } as unknown as SolveOptions;
-    runSolveCommand(opts, { writeOut: (t) => (out += t), writeErr: () => {} }, () => out.includes('"graph"'));
+    const opts = { family: 'cycle 3..6', rules: 'famine', ...quiet } as unknown as SolveOptions;
+    const settled = runSolveCommand(opts, { writeOut: (t) => (out += t), writeErr: () => {} }, () => out.includes('"graph"'));
     const rows = JSON.parse(out) as { graph: string; status: string }[];
     expect(rows.map((r) => r.graph)).toEqual(['cycle 3']);
+    // cycle 3's row is settled, but the rows after it were never started: not every answer asked for.
+    expect(rows[0].status).toBe('solved');
+    expect(settled).toBe(false);
+  });
+
+  it('says whether the answer was settled: a stop during the proof leaves it unknown', () => {
+    const opts = { graph: 'complete 6', rules: 'famine', komi: '0', ...quiet } as unknown as SolveOptions;
+    let out = '';
+    expect(runSolveCommand(opts, { writeOut: (t) => (out += t), writeErr: () => {} }, () => true)).toBe(false);
+    expect(JSON.parse(out)).toMatchObject({ status: 'unknown', reason: 'interrupted' });
+  });
+
+  it('a stop that comes after the proof cuts only the line, and the answer counts as settled', () => {
+    // path 4 at komi 0: proved in well under 1,024 nodes (the stop is asked every 1,024), so the stop is first read
+    // when the line's solves have started... or never: either way the root's answer is settled.
+    const opts = { graph: 'path 4', rules: 'famine', komi: '0', ...quiet } as unknown as SolveOptions;
+    let out = '';
+    expect(runSolveCommand(opts, { writeOut: (t) => (out += t), writeErr: () => {} }, () => true)).toBe(true);
+    expect(JSON.parse(out)).toMatchObject({ status: 'solved' });
+  });
+
+  it('ends a stopped solve with 130 only when an answer is unsettled', () => {
+    let err = '';
+    expect(() => endStoppedSolve(false, 'x.tbl', (t) => (err += t))).toThrow(
+      expect.objectContaining({ exitCode: INTERRUPTED_EXIT, message: 'interrupted; the table is saved in x.tbl' }),
+    );
+    expect(err).toBe('');
+    endStoppedSolve(true, undefined, (t) => (err += t));
+    expect(err).toBe('graphgo: stopped after the answer was proved: it stands, only its winning line (pvTruncated) or --moves was cut\n');
   });
 });
 
