@@ -564,7 +564,6 @@ export class Solver {
     return this.outcome('solved', moverValue, best, startNodes, null, null);
   }
 
-  /** One df-pn run from `root` (threshold: the area threshold, ignored under last-move scoring), within the limits. */
   /**
    * A last-move solve's answer at `root` read from the table without searching, when a proof of it made under exactly
    * its history is there (df-pn only): the value (black's view) and the stored move. Null otherwise.
@@ -576,6 +575,7 @@ export class Solver {
     return { value: known.win === (root.toMove === 1) ? 1 : -1, best: known.best };
   }
 
+  /** One df-pn run from `root` (threshold: the area threshold, ignored under last-move scoring), within the limits. */
   private runDfpn(dfpn: DfpnSearch, root: RootState, threshold: number): DfpnResult {
     const onProgress = this.settings.onProgress;
     const every = this.settings.progressSeconds * 1000;

@@ -90,8 +90,8 @@ export interface SolveReport extends SearchOutcome {
 }
 
 /**
- * Solves `root` and, when solved, follows optimal moves to the end of the game (at most `maxPlies`): each step is a
- * solve of the next state, cheap with the table filled. With lastmove rules the loser's moves are the first found.
+ * Solves `root` and, when solved, follows optimal moves to the end of the game (at most `maxPlies`): each step reads
+ * the move from the table's proofs when they are there (df-pn, last-move games), else solves the next state.
  */
 export function solveWithVariation(
   solver: Solver,
