@@ -650,8 +650,6 @@ export class DfpnSearch {
     if (this.benson !== null && ply > 0 && this.bensonSettles(meta, counters)) return;
     // The node of the game graph: this state and the set of items before it (see the header).
     const nodeHist = DfpnSearch.nodeKey(this.hsum[history.top]);
-    const originLo = this.hsum[history.top];
-    const originHi = this.hsum2[history.top] | 1;
     let hint = NO_MOVE;
     if (this.options.ordering) {
       const own = this.table.probe(black, white, meta, counters, nodeHist);
@@ -957,7 +955,8 @@ export class DfpnSearch {
           sW = sym.apply(canon, sW);
         }
         const slot = this.table.store(keyB, keyW, meta, counters, 0, true, phi, delta, storeBest, sE, sB, sW, mSL, mSH, work);
-        if (slot >= 0) this.table.setOrigin(slot, originLo, originHi);
+        // The history this proof was made under (the node's items, as on entry: the children popped theirs).
+        if (slot >= 0) this.table.setOrigin(slot, this.hsum[history.top], this.hsum2[history.top] | 1);
         if (slot >= 0 && this.aReq[0] !== NO_DEP) {
           const hb = history.black;
           const hw = history.white;
