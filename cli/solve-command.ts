@@ -68,6 +68,7 @@ export interface SolveOptions {
   winnerMovesOnly: boolean;
   stabiliserProbes: boolean;
   counterLead: boolean;
+  tiedProofsInTurn: boolean;
   table?: string;
   tableDir?: string;
   progress: boolean;
@@ -212,6 +213,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     .option('--no-winner-moves-only', "measurement: df-pn's famine proofs conditioned on every colouring they met, not only the winner's")
     .option('--no-stabiliser-probes', "measurement: df-pn reads a stored proof through one automorphism onto its key, not through every one")
     .option('--no-counter-lead', 'measurement: famine df-pn keeps both counters as they are instead of the lead alone')
+    .option('--no-tied-proofs-in-turn', "measurement: df-pn's proof of a bucket full of its state's proofs replaces one only when it cost more")
     .option('--no-progress', 'no progress lines on stderr')
     .addHelpText('after', EXAMPLES)
     .action((opts: SolveOptions) => {
@@ -310,6 +312,7 @@ export function readSolveSettings(opts: SolveOptions): SolveSettingsPlan {
     dfpnWinnerMovesOnly: opts.winnerMovesOnly,
     dfpnStabiliserProbes: opts.stabiliserProbes,
     dfpnCounterLead: opts.counterLead,
+    dfpnTiedProofsInTurn: opts.tiedProofsInTurn,
     maxSeconds: opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds),
     maxNodes: opts.maxNodes === undefined ? null : positiveInteger('--max-nodes', opts.maxNodes),
     ...(opts.ttBits === undefined ? {} : { ttBits: wholeNumber('--tt-bits', opts.ttBits, 16, 26) }),

@@ -111,7 +111,15 @@ export class DfpnTable {
   /** Folded into every bucket hash (the table's seed, state-hash.ts). */
   private readonly salt: number;
 
-  constructor(bits: number, exactSetSize = 0, codeBits = 32, seed = 0, requiredItems = 2) {
+  /**
+   * A proof that finds every way of its bucket holding proofs of its state replaces one of the least costly when it
+   * cost as much (not only more), the ways taken in turn from `turn`, so that the proofs kept are those of the
+   * histories searched last (DfpnOptions.tiedProofsInTurn).
+   */
+  private readonly tiedProofsInTurn: boolean;
+  private turn = 0;
+
+  constructor(bits: number, exactSetSize = 0, codeBits = 32, seed = 0, requiredItems = 2, tiedProofsInTurn = false) {
     if (!(Number.isInteger(requiredItems) && requiredItems >= 2 && requiredItems <= MAX_REQUIRED_ITEMS)) {
       throw new Error(`df-pn required items must be an integer in 2..${MAX_REQUIRED_ITEMS}, got ${requiredItems}`);
     }
@@ -120,6 +128,7 @@ export class DfpnTable {
     this.extraItems = new Int32Array(this.size * (requiredItems - 2) * 2);
     this.extraTags = new Uint8Array(this.size * (requiredItems - 2));
     this.salt = seedSalt(seed);
+    this.tiedProofsInTurn = tiedProofsInTurn;
     this.exactSetSize = exactSetSize;
     this.exact = codeBits <= 16 ? new Uint16Array(exactSetSize * this.size) : new Int32Array(exactSetSize * this.size);
     this.mask = this.size - 1;
@@ -311,10 +320,21 @@ export class DfpnTable {
       if (victim < 0) {
         // Every way holds a proof of this state, each for other histories: numbers leave them alone, and a proof takes
         // the place of the one that cost least when it cost more, or a bucket of eight small proofs would refuse every
-        // larger one, those near the root included, and the winning line would search for them again.
+        // larger one, those near the root included, and the winning line would search for them again. In turn, it does
+        // when it cost as much too: the histories searched last are likelier to come again than those of the proofs
+        // it replaces (docs/solver.md, "Tied proofs in turn").
         if (!terminal) return -1;
-        for (let i = b; i < b + WAYS; i++) if (victim < 0 || this.work[i] < this.work[victim]) victim = i;
-        if (this.work[victim] >= priority) return -1;
+        if (this.tiedProofsInTurn) {
+          this.turn = (this.turn + 1) & (WAYS - 1);
+          for (let j = 0; j < WAYS; j++) {
+            const i = b + ((j + this.turn) & (WAYS - 1));
+            if (victim < 0 || this.work[i] < this.work[victim]) victim = i;
+          }
+          if (this.work[victim] > priority) return -1;
+        } else {
+          for (let i = b; i < b + WAYS; i++) if (victim < 0 || this.work[i] < this.work[victim]) victim = i;
+          if (this.work[victim] >= priority) return -1;
+        }
       }
       if (this.check[victim] !== 0 && this.work[victim] > priority && terminal === false) return -1;
       slot = victim;

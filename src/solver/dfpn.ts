@@ -156,6 +156,12 @@ export interface DfpnOptions {
    * both counters as they are, which every rule set allows.
    */
   readonly counterLead: boolean;
+  /**
+   * A proof whose bucket holds only proofs of its state, made under other histories, replaces one of the least costly
+   * when it cost as much, the ways taken in turn (DfpnTable); off: only when it cost more. Never an answer, only which
+   * proofs stay.
+   */
+  readonly tiedProofsInTurn: boolean;
 }
 
 /** The largest exact record allowed (counts are kept in bytes). */
@@ -399,7 +405,7 @@ export class DfpnSearch {
     }
     this.exactSize = this.bb.n <= MAX_EXACT_VERTICES ? options.exactSetSize : 0;
     // The table checks the number of required items (2..MAX_REQUIRED_ITEMS) before anything is sized by it.
-    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed, options.requiredItems);
+    this.table = new DfpnTable(options.ttBits, this.exactSize, 2 * this.bb.n, options.tableSeed, options.requiredItems, options.tiedProofsInTurn);
     const r = options.requiredItems;
     this.reqMax = r;
     this.rReq = new Int32Array(r).fill(NO_DEP);

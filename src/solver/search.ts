@@ -88,6 +88,11 @@ export interface SolverSettings {
    * decides the game alone (dfpn.ts header; docs/solver.md, "Counters as a lead").
    */
   readonly dfpnCounterLead: boolean;
+  /**
+   * df-pn: a proof whose table bucket holds only proofs of its state (made under other histories) replaces one that
+   * cost as little, the ways taken in turn; off: only one that cost less (docs/solver.md, "Tied proofs in turn").
+   */
+  readonly dfpnTiedProofsInTurn: boolean;
   /** The transposition table (sound under superko, see the header). */
   readonly tt: boolean;
   /** Graph automorphisms: move pruning and canonical table keys. */
@@ -140,6 +145,7 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   dfpnWinnerMovesOnly: true,
   dfpnStabiliserProbes: true,
   dfpnCounterLead: true,
+  dfpnTiedProofsInTurn: true,
   tt: true,
   symmetry: true,
   benson: true,
@@ -403,6 +409,7 @@ export class Solver {
               winnerMovesOnly: s.dfpnWinnerMovesOnly,
               stabiliserProbes: s.dfpnStabiliserProbes,
               counterLead: s.dfpnCounterLead,
+              tiedProofsInTurn: s.dfpnTiedProofsInTurn,
             },
             this.stats,
           )

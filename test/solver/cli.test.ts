@@ -276,7 +276,7 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--graph', 'path 3', '--required-items', '17')).code).toBe(1);
   });
 
-  it('--tt-bits, --no-signatures, --no-exact-sets, --no-winner-moves-only, --no-stabiliser-probes and --estimate-cap keep the answer', async () => {
+  it('--tt-bits, --no-signatures, --no-exact-sets, --no-winner-moves-only, --no-stabiliser-probes, --no-tied-proofs-in-turn and --estimate-cap keep the answer', async () => {
     const small = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '16', '--json', '--no-progress')).out);
     const large = JSON.parse((await run('solve', '--graph', 'complete 5', '--tt-bits', '22', '--json', '--no-progress')).out);
     expect(small).toMatchObject({ status: 'solved', komi: -1 });
@@ -286,15 +286,15 @@ describe('graphgo solve', () => {
     const noRecords = JSON.parse(
       (
         await run(
-          'solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--no-counter-lead',
+          'solve', '--graph', 'complete 5', '--no-exact-sets', '--no-winner-moves-only', '--no-stabiliser-probes', '--no-counter-lead', '--no-tied-proofs-in-turn',
           '--estimate-cap', '256', '--required-items', '2', '--json', '--no-progress',
         )
       ).out,
     );
     // The komi search without records, with conditions on every colouring, one automorphism per key, both counters
-    // kept, first-visit estimates capped at 256 and proofs resting on two earlier positions at most: docs/solver.md
-    // measured 44,643 before all six; 43,129 since 2026-12-02, when the winning line is read from the table's proofs
-    // and a bucket full of one state's proofs makes room for a larger one.
+    // kept, first-visit estimates capped at 256, proofs resting on two earlier positions at most and a bucket full of
+    // one state's proofs taking only a costlier one: docs/solver.md measured 44,643 before all seven; 43,129 since
+    // 2026-12-02, when the winning line is read from the table's proofs and such a bucket makes room for a larger one.
     expect(noRecords).toMatchObject({ status: 'solved', komi: -1, nodes: 43129 });
     const cap256 = JSON.parse((await run('solve', '--graph', 'complete 5', '--estimate-cap', '256', '--json', '--no-progress')).out);
     expect(cap256).toMatchObject({ status: 'solved', komi: -1 });
