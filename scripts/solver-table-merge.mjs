@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// A komi table (CSV of `graphgo solve --family ... --format csv`) with the rows of a later run over some of its
+// graphs merged in (`graphgo solve --graphs OPEN --format csv`, OPEN from scripts/solver-open-rows.mjs): each row
+// the later run has takes its komi, or its narrower interval, with the nodes and seconds of both runs added. A komi
+// outside the interval the table proved, or a row of the later run missing from the table, stops the merge: the runs
+// disagree, and the table is left as it was.
+//
+//   node scripts/solver-table-merge.mjs TABLE.csv LATER.csv > MERGED.csv
+import { readFileSync } from 'node:fs';
+
+const [baseFile, laterFile] = process.argv.slice(2);
+if (baseFile === undefined || laterFile === undefined) {
+  process.stderr.write('usage: node scripts/solver-table-merge.mjs TABLE.csv LATER.csv\n');
+  process.exit(2);
+}
+
+const HEADER = 'graph,vertices,edges,komi,nodes,seconds';
+
+function read(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`cannot read ${file}: ${err.message}`);
+  }
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  if (lines[0] !== HEADER) throw new Error(`${file}: not a komi table in CSV (its first line must be ${HEADER})`);
+  return lines.slice(1).map((line, i) => {
+    const cells = line.split(',');
+    if (cells.length !== 6) throw new Error(`${file}:${i + 2}: ${cells.length} cells, not 6`);
+    return { cells, where: `${file}:${i + 2}` };
+  });
+}
+
+/** A komi cell read: { komi } when settled, else { low, high } (null: no bound), the given interval left out. */
+function parseCell(cell, where) {
+  const own = cell.replace(/ \(([^;)]*; )?[^;)]* given\)$/, (_, rest) => (rest === undefined ? '' : ` (${rest.slice(0, -2)})`));
+  let m;
+  if ((m = /^(-?\d+)$/.exec(own)) !== null) return { komi: Number(m[1]) };
+  if (own === 'unknown') return { low: null, high: null };
+  if ((m = /^unknown \((-?\d+)\.\.(-?\d+)\)$/.exec(own)) !== null) return { low: Number(m[1]), high: Number(m[2]) };
+  if ((m = /^unknown \(>= (-?\d+)\)$/.exec(own)) !== null) return { low: Number(m[1]), high: null };
+  if ((m = /^unknown \(<= (-?\d+)\)$/.exec(own)) !== null) return { low: null, high: Number(m[1]) };
+  throw new Error(`${where}: not a komi or an unknown: "${cell}"`);
+}
+
+function cellText(v) {
+  if (v.komi !== undefined) return String(v.komi);
+  if (v.low === null && v.high === null) return 'unknown';
+  if (v.low === null) return `unknown (<= ${v.high})`;
+  if (v.high === null) return `unknown (>= ${v.low})`;
+  return v.low === v.high ? String(v.low) : `unknown (${v.low}..${v.high})`;
+}
+
+/** The tighter of two readings of one graph; an error when they do not overlap. */
+function meet(a, b, where) {
+  const range = (v) => (v.komi !== undefined ? { low: v.komi, high: v.komi } : v);
+  const ra = range(a);
+  const rb = range(b);
+  const low = ra.low === null ? rb.low : rb.low === null ? ra.low : Math.max(ra.low, rb.low);
+  const high = ra.high === null ? rb.high : rb.high === null ? ra.high : Math.min(ra.high, rb.high);
+  if (low !== null && high !== null && low > high) {
+    throw new Error(`${where}: "${cellText(b)}" lies outside the table's "${cellText(a)}": the runs disagree`);
+  }
+  return { low, high };
+}
+
+try {
+  const base = read(baseFile);
+  const later = read(laterFile);
+  const index = new Map(base.map((row, i) => [row.cells[0], i]));
+  for (const row of later) {
+    const i = index.get(row.cells[0]);
+    if (i === undefined) throw new Error(`${row.where}: ${row.cells[0]} is not a row of ${baseFile}`);
+    const target = base[i].cells;
+    const merged = meet(parseCell(target[3], base[i].where), parseCell(row.cells[3], row.where), row.where);
+    target[3] = cellText(merged);
+    target[4] = String(Number(target[4]) + Number(row.cells[4]));
+    target[5] = (Number(target[5]) + Number(row.cells[5])).toFixed(2);
+  }
+  process.stdout.write([HEADER, ...base.map((row) => row.cells.join(','))].map((line) => line + '\n').join(''));
+} catch (err) {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}

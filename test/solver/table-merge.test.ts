@@ -1,0 +1,72 @@
+/**
+ * scripts/solver-table-merge.mjs: a later run's rows merged into a komi table in CSV (how docs/solver-komi-table-8.csv
+ * was made), and scripts/solver-open-rows.mjs reading the merged table back.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const scripts = new URL('../../scripts/', import.meta.url);
+const dir = mkdtempSync(join(tmpdir(), 'graphgo-merge-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HEADER = 'graph,vertices,edges,komi,nodes,seconds';
+
+function file(name: string, rows: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, [HEADER, ...rows].join('\n') + '\n');
+  return path;
+}
+
+function run(script: string, ...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL(script, scripts)), ...args], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const base = file('base.csv', [
+  'edges 3 1-2 2-3,3,2,1,10,0.01',
+  'edges 3 1-2 1-3 2-3,3,3,unknown (5..6),100,0.50',
+  'edges 4 1-2 2-3 3-4,4,3,unknown (>= 0),100,0.40',
+  'edges 4 1-2 1-3 1-4,4,3,unknown,100,0.30',
+]);
+
+describe('scripts/solver-table-merge.mjs', () => {
+  it("takes a later run's komi or narrower interval, adds its nodes and seconds, and leaves the other rows alone", () => {
+    const later = file('later.csv', [
+      'edges 3 1-2 1-3 2-3,3,3,5 (5..6 given),300,1.25',
+      'edges 4 1-2 2-3 3-4,4,3,unknown (2..4; 0.. given),400,2.00',
+      'edges 4 1-2 1-3 1-4,4,3,unknown,900,3.00',
+    ]);
+    const r = run('solver-table-merge.mjs', base, later);
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toEqual([
+      HEADER,
+      'edges 3 1-2 2-3,3,2,1,10,0.01',
+      'edges 3 1-2 1-3 2-3,3,3,5,400,1.75',
+      'edges 4 1-2 2-3 3-4,4,3,unknown (2..4),500,2.40',
+      'edges 4 1-2 1-3 1-4,4,3,unknown,1000,3.30',
+    ]);
+    const merged = join(dir, 'merged.csv');
+    writeFileSync(merged, r.out);
+    const open = run('solver-open-rows.mjs', merged);
+    expect(open.code).toBe(0);
+    expect(open.out.trim().split('\n')).toEqual(['edges 4 1-2 2-3 3-4 komi-within=2..4', 'edges 4 1-2 1-3 1-4']);
+  });
+
+  it('refuses a komi outside the interval the table proved, and a row the table lacks, printing no table', () => {
+    const outside = run('solver-table-merge.mjs', base, file('outside.csv', ['edges 3 1-2 1-3 2-3,3,3,4,300,1.00']));
+    expect(outside.code).toBe(1);
+    expect(outside.out).toBe('');
+    expect(outside.err).toContain('the runs disagree');
+    const stranger = run('solver-table-merge.mjs', base, file('stranger.csv', ['edges 2 1-2,2,1,0,5,0.01']));
+    expect(stranger.code).toBe(1);
+    expect(stranger.out).toBe('');
+    expect(stranger.err).toContain('is not a row of');
+    const notCsv = run('solver-table-merge.mjs', base, fileURLToPath(new URL('../../README.md', import.meta.url)));
+    expect(notCsv.code).toBe(1);
+    expect(notCsv.err).toContain('not a komi table in CSV');
+  });
+});
