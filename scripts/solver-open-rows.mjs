@@ -6,6 +6,7 @@
 //   node scripts/solver-open-rows.mjs docs/solver-komi-table-8.csv > open.txt
 //   graphgo solve --graphs open.txt --max-nodes 1000000 --tt-bits 20 --jobs 2 --format csv
 import { readFileSync } from 'node:fs';
+import { parseKomiCell } from './komi-cell.mjs';
 
 const [file] = process.argv.slice(2);
 if (file === undefined) {
@@ -30,28 +31,15 @@ if (graphCol < 0 || komiCol < 0) {
   process.exit(1);
 }
 
-/** The interval of a cell "unknown", "unknown (4..5)", "unknown (>= 1)", "unknown (<= -1)", as komi-within text. */
-function intervalOf(cell, lineNumber) {
-  const m = /^unknown(?: \(([^;)]*)(?:;[^)]*)?\))?$/.exec(cell);
-  if (m === null) throw new Error(`${file}:${lineNumber}: not a komi or an unknown: "${cell}"`);
-  const bounds = m[1];
-  if (bounds === undefined || bounds.endsWith('given')) return '';
-  let b;
-  if ((b = /^(-?\d+)\.\.(-?\d+)$/.exec(bounds)) !== null) return `${b[1]}..${b[2]}`;
-  if ((b = /^>= (-?\d+)$/.exec(bounds)) !== null) return `${b[1]}..`;
-  if ((b = /^<= (-?\d+)$/.exec(bounds)) !== null) return `..${b[1]}`;
-  throw new Error(`${file}:${lineNumber}: an interval not understood: "${cell}"`);
-}
-
 const out = [];
 try {
   for (let i = 1; i < lines.length; i++) {
     const cells = lines[i].split(',');
-    const komi = cells[komiCol];
     if (cells.length !== header.length) throw new Error(`${file}:${i + 1}: ${cells.length} cells, the header has ${header.length}`);
-    if (/^-?\d+$/.test(komi)) continue;
-    const within = intervalOf(komi, i + 1);
-    out.push(within === '' ? cells[graphCol] : `${cells[graphCol]} komi-within=${within}`);
+    const v = parseKomiCell(cells[komiCol], `${file}:${i + 1}`);
+    if (v.komi !== undefined) continue;
+    const bounded = v.low !== null || v.high !== null;
+    out.push(bounded ? `${cells[graphCol]} komi-within=${v.low ?? ''}..${v.high ?? ''}` : cells[graphCol]);
   }
 } catch (err) {
   process.stderr.write(`${err.message}\n`);

@@ -7,6 +7,7 @@
 //
 //   node scripts/solver-table-merge.mjs TABLE.csv LATER.csv > MERGED.csv
 import { readFileSync } from 'node:fs';
+import { parseKomiCell } from './komi-cell.mjs';
 
 const [baseFile, laterFile] = process.argv.slice(2);
 if (baseFile === undefined || laterFile === undefined) {
@@ -30,18 +31,6 @@ function read(file) {
     if (cells.length !== 6) throw new Error(`${file}:${i + 2}: ${cells.length} cells, not 6`);
     return { cells, where: `${file}:${i + 2}` };
   });
-}
-
-/** A komi cell read: { komi } when settled, else { low, high } (null: no bound), the given interval left out. */
-function parseCell(cell, where) {
-  const own = cell.replace(/ \(([^;)]*; )?[^;)]* given\)$/, (_, rest) => (rest === undefined ? '' : ` (${rest.slice(0, -2)})`));
-  let m;
-  if ((m = /^(-?\d+)$/.exec(own)) !== null) return { komi: Number(m[1]) };
-  if (own === 'unknown') return { low: null, high: null };
-  if ((m = /^unknown \((-?\d+)\.\.(-?\d+)\)$/.exec(own)) !== null) return { low: Number(m[1]), high: Number(m[2]) };
-  if ((m = /^unknown \(>= (-?\d+)\)$/.exec(own)) !== null) return { low: Number(m[1]), high: null };
-  if ((m = /^unknown \(<= (-?\d+)\)$/.exec(own)) !== null) return { low: null, high: Number(m[1]) };
-  throw new Error(`${where}: not a komi or an unknown: "${cell}"`);
 }
 
 function cellText(v) {
@@ -73,7 +62,7 @@ try {
     const i = index.get(row.cells[0]);
     if (i === undefined) throw new Error(`${row.where}: ${row.cells[0]} is not a row of ${baseFile}`);
     const target = base[i].cells;
-    const merged = meet(parseCell(target[3], base[i].where), parseCell(row.cells[3], row.where), row.where);
+    const merged = meet(parseKomiCell(target[3], base[i].where), parseKomiCell(row.cells[3], row.where), row.where);
     target[3] = cellText(merged);
     target[4] = String(Number(target[4]) + Number(row.cells[4]));
     target[5] = (Number(target[5]) + Number(row.cells[5])).toFixed(2);

@@ -49,6 +49,10 @@ describe('scripts/solver-table-merge.mjs', () => {
       'edges 4 1-2 2-3 3-4,4,3,unknown (2..4),500,2.40',
       'edges 4 1-2 1-3 1-4,4,3,unknown,1000,3.30',
     ]);
+    // A later run's own cells, with the intervals it was given, read as the run reports them.
+    const openLater = run('solver-open-rows.mjs', later);
+    expect(openLater.code).toBe(0);
+    expect(openLater.out.trim().split('\n')).toEqual(['edges 4 1-2 2-3 3-4 komi-within=2..4', 'edges 4 1-2 1-3 1-4']);
     const merged = join(dir, 'merged.csv');
     writeFileSync(merged, r.out);
     const open = run('solver-open-rows.mjs', merged);
