@@ -13,3 +13,12 @@ export function parseKomiCell(cell, where) {
   if ((m = /^unknown \(<= (-?\d+)\)$/.exec(own)) !== null) return { low: null, high: Number(m[1]) };
   throw new Error(`${where}: not a komi or an unknown: "${cell}"`);
 }
+
+/** The interval the run was given (`LO..HI`, `LO..`, `..HI`) as { low, high } (null: open), or null when none was. */
+export function parseGivenInterval(cell, where) {
+  const m = / \((?:[^;)]*; )?([^;)]*) given\)$/.exec(cell);
+  if (m === null) return null;
+  const g = /^(-?\d+)?\.\.(-?\d+)?$/.exec(m[1]);
+  if (g === null) throw new Error(`${where}: not an interval: "${m[1]}" in "${cell}"`);
+  return { low: g[1] === undefined ? null : Number(g[1]), high: g[2] === undefined ? null : Number(g[2]) };
+}

@@ -6,31 +6,13 @@
 // disagree, and the table is left as it was.
 //
 //   node scripts/solver-table-merge.mjs TABLE.csv LATER.csv > MERGED.csv
-import { readFileSync } from 'node:fs';
 import { parseKomiCell } from './komi-cell.mjs';
+import { KOMI_TABLE_HEADER, readKomiTable } from './komi-table.mjs';
 
 const [baseFile, laterFile] = process.argv.slice(2);
 if (baseFile === undefined || laterFile === undefined) {
   process.stderr.write('usage: node scripts/solver-table-merge.mjs TABLE.csv LATER.csv\n');
   process.exit(2);
-}
-
-const HEADER = 'graph,vertices,edges,komi,nodes,seconds';
-
-function read(file) {
-  let text;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new Error(`cannot read ${file}: ${err.message}`);
-  }
-  const lines = text.split('\n').filter((line) => line.trim() !== '');
-  if (lines[0] !== HEADER) throw new Error(`${file}: not a komi table in CSV (its first line must be ${HEADER})`);
-  return lines.slice(1).map((line, i) => {
-    const cells = line.split(',');
-    if (cells.length !== 6) throw new Error(`${file}:${i + 2}: ${cells.length} cells, not 6`);
-    return { cells, where: `${file}:${i + 2}` };
-  });
 }
 
 function cellText(v) {
@@ -55,8 +37,8 @@ function meet(a, b, where) {
 }
 
 try {
-  const base = read(baseFile);
-  const later = read(laterFile);
+  const base = readKomiTable(baseFile);
+  const later = readKomiTable(laterFile);
   const index = new Map(base.map((row, i) => [row.cells[0], i]));
   for (const row of later) {
     const i = index.get(row.cells[0]);
@@ -67,7 +49,7 @@ try {
     target[4] = String(Number(target[4]) + Number(row.cells[4]));
     target[5] = (Number(target[5]) + Number(row.cells[5])).toFixed(2);
   }
-  process.stdout.write([HEADER, ...base.map((row) => row.cells.join(','))].map((line) => line + '\n').join(''));
+  process.stdout.write([KOMI_TABLE_HEADER, ...base.map((row) => row.cells.join(','))].map((line) => line + '\n').join(''));
 } catch (err) {
   process.stderr.write(`${err.message}\n`);
   process.exit(1);

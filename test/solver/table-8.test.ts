@@ -1,10 +1,13 @@
 /**
  * docs/solver-komi-table-8.csv is the first run of the whole 8-vertex family and docs/solver-open-8.txt its open
  * rows: the table must hold every graph of the family once, in the family's order, its settled komis must be what
- * the solver says, and the open list must be exactly the table's unknown rows with the bounds the run proved.
+ * the solver says, the open list must be exactly the table's unknown rows with the bounds the run proved, and
+ * docs/solver-komi-table-8.md must count the table as it stands.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runGraphgo } from './run-cli.js';
@@ -89,5 +92,21 @@ describe('docs/solver-open-8.txt', () => {
     const listed = await runGraphgo('solve', '--graphs', openPath, '--list');
     expect(listed.code).toBe(0);
     expect(listed.out.trim().split('\n')).toEqual(expected);
+  });
+});
+
+describe('docs/solver-komi-table-8.md', () => {
+  it('says where the table stands, in its head and its table by edges, as scripts/solver-komi-summary.mjs counts it', () => {
+    const script = fileURLToPath(new URL('../../scripts/solver-komi-summary.mjs', import.meta.url));
+    const doc = fileURLToPath(new URL('solver-komi-table-8.md', docs));
+    const dir = mkdtempSync(join(tmpdir(), 'graphgo-table-8-'));
+    try {
+      const copy = join(dir, 'table-8.md');
+      copyFileSync(doc, copy);
+      execFileSync(process.execPath, [script, tablePath, '--md', copy]);
+      expect(readFileSync(copy, 'utf8')).toBe(readFileSync(doc, 'utf8'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

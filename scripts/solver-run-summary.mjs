@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// What one run of `graphgo solve --graphs FILE --format csv` did, for the notes of a step of a komi table: how many
+// rows it settled (with their komis and expansions), how many it narrowed inside the interval each was given, and
+// why the rest stopped: at the node limit, at the time limit, or cut short by Ctrl-C (fewer nodes and seconds than
+// either limit). Rows are also counted by edges, and the speed is the median over the rows that were not cut short.
+//
+//   node scripts/solver-run-summary.mjs RUN.csv --max-nodes 100000000 --max-seconds 1000
+//
+// Give the limits the run had: without them, an open row's reason is "stopped".
+import { parseGivenInterval, parseKomiCell } from './komi-cell.mjs';
+import { readKomiTable } from './komi-table.mjs';
+
+const USAGE = 'usage: node scripts/solver-run-summary.mjs RUN.csv [--max-nodes N] [--max-seconds S]\n';
+
+class UsageError extends Error {}
+
+function parseArgs(argv) {
+  const args = { file: undefined, maxNodes: null, maxSeconds: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--max-nodes' || a === '--max-seconds') {
+      const v = Number(argv[++i]);
+      if (!(v > 0)) throw new UsageError(`${a} takes a positive number, not "${argv[i] ?? ''}"`);
+      if (a === '--max-nodes') args.maxNodes = v;
+      else args.maxSeconds = v;
+    } else if (a.startsWith('-') || args.file !== undefined) {
+      throw new UsageError(`unexpected argument "${a}"`);
+    } else {
+      args.file = a;
+    }
+  }
+  if (args.file === undefined) throw new UsageError('no RUN.csv given');
+  return args;
+}
+
+/** Whether OWN proves more than GIVEN: a bound where it had none, or a tighter one. */
+function narrower(own, given) {
+  const tighterLow = own.low !== null && (given.low === null || own.low > given.low);
+  const tighterHigh = own.high !== null && (given.high === null || own.high < given.high);
+  return tighterLow || tighterHigh;
+}
+
+/** A run of the solver stopped on time a little after the limit, never before it. */
+const TIME_SLACK = 0.99;
+
+function classify(row, limits) {
+  const [, , , komiCell, nodesText, secondsText] = row.cells;
+  const own = parseKomiCell(komiCell, row.where);
+  if (own.komi !== undefined) return { kind: 'settled', komi: own.komi };
+  const given = parseGivenInterval(komiCell, row.where) ?? { low: null, high: null };
+  if (narrower(own, given)) return { kind: 'narrowed' };
+  const nodes = Number(nodesText);
+  const seconds = Number(secondsText);
+  if (limits.maxNodes === null && limits.maxSeconds === null) return { kind: 'stopped' };
+  if (limits.maxNodes !== null && nodes >= limits.maxNodes) return { kind: 'node limit' };
+  if (limits.maxSeconds !== null && seconds >= limits.maxSeconds * TIME_SLACK) return { kind: 'time limit' };
+  return { kind: 'cut short' };
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+const count = (n) => n.toLocaleString('en-US');
+const millions = (n) => `${(n / 1e6).toFixed(1)}M`;
+
+/** `a for 3, b for 1`, commonest first, ties in key order. */
+function tally(keys) {
+  const m = new Map();
+  for (const k of keys) m.set(k, (m.get(k) ?? 0) + 1);
+  return [...m.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([k, n]) => `${k} for ${count(n)}`)
+    .join(', ');
+}
+
+function summary(rows, limits) {
+  const seen = rows.map((row) => ({
+    edges: Number(row.cells[2]),
+    nodes: Number(row.cells[4]),
+    seconds: Number(row.cells[5]),
+    ...classify(row, limits),
+  }));
+  const nodes = seen.reduce((s, r) => s + r.nodes, 0);
+  const seconds = seen.reduce((s, r) => s + r.seconds, 0);
+  const out = [`${count(seen.length)} rows, ${count(nodes)} expansions, ${count(Math.round(seconds))} s`];
+  const settled = seen.filter((r) => r.kind === 'settled');
+  if (settled.length > 0) {
+    const n = settled.map((r) => r.nodes);
+    out.push(
+      `settled ${count(settled.length)} (komi ${tally(settled.map((r) => r.komi))}), expansions ` +
+        `${millions(Math.min(...n))} to ${millions(Math.max(...n))}, median ${millions(median(n))}`,
+    );
+  } else {
+    out.push('settled 0');
+  }
+  out.push(`narrowed ${count(seen.filter((r) => r.kind === 'narrowed').length)}`);
+  const open = seen.filter((r) => r.kind !== 'settled' && r.kind !== 'narrowed');
+  out.push(`open ${count(open.length)}${open.length > 0 ? ` (${tally(open.map((r) => r.kind))})` : ''}`);
+  for (const e of [...new Set(seen.map((r) => r.edges))].sort((a, b) => a - b)) {
+    out.push(`  ${e} edges: ${tally(seen.filter((r) => r.edges === e).map((r) => r.kind))}`);
+  }
+  const finished = seen.filter((r) => r.kind !== 'cut short' && r.seconds > 0);
+  if (finished.length > 0) {
+    const secs = finished.map((r) => r.seconds);
+    const speed = median(finished.map((r) => r.nodes / r.seconds / 1000));
+    out.push(
+      `the ${count(finished.length)} rows not cut short: ${Math.min(...secs).toFixed(0)} to ` +
+        `${Math.max(...secs).toFixed(0)} s each, median ${count(Math.round(speed))} thousand expansions a second`,
+    );
+  }
+  return out.join('\n') + '\n';
+}
+
+try {
+  const args = parseArgs(process.argv.slice(2));
+  process.stdout.write(summary(readKomiTable(args.file), args));
+} catch (err) {
+  if (err instanceof UsageError) {
+    process.stderr.write(`${err.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  process.stderr.write(`${err.message}\n`);
+  process.exit(1);
+}
