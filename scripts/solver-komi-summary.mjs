@@ -10,28 +10,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseKomiCell } from './komi-cell.mjs';
 import { readKomiTable } from './komi-table.mjs';
+import { UsageError, parseArgv, runScript } from './script-cli.mjs';
 
 const USAGE = 'usage: node scripts/solver-komi-summary.mjs TABLE.csv [--md DOC.md [--date YYYY-MM-DD]]\n';
 const WIDTH = 120;
 
-class UsageError extends Error {}
-
 function parseArgs(argv) {
-  const args = { file: undefined, md: undefined, date: undefined };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--md' || a === '--date') {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('-')) throw new UsageError(`${a} takes a value`);
-      if (a === '--md') args.md = v;
-      else args.date = v;
-    } else if (a.startsWith('-') || args.file !== undefined) {
-      throw new UsageError(`unexpected argument "${a}"`);
-    } else {
-      args.file = a;
-    }
-  }
-  if (args.file === undefined) throw new UsageError('no TABLE.csv given');
+  const { positional, options } = parseArgv(argv, ['--md', '--date'], 'TABLE.csv');
+  const args = { file: positional, md: options['--md'], date: options['--date'] };
   if (args.date !== undefined && args.md === undefined) throw new UsageError('--date goes with --md');
   if (args.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(args.date)) {
     throw new UsageError(`--date takes YYYY-MM-DD, not "${args.date}"`);
@@ -168,17 +154,15 @@ function rewrite(md, rows, date, file) {
   const endBreak = md.indexOf('\n\n', m.index);
   const end = endBreak < 0 ? md.length : endBreak;
   const paragraph = md.slice(start, end).replace(m[0], `**Where it stands (${date ?? m[1]}):** ${sentence(rows)}`);
-  let out = md.slice(0, start) + wrap(paragraph) + md.slice(end);
-  const lines = out.split('\n');
+  const lines = (md.slice(0, start) + wrap(paragraph) + md.slice(end)).split('\n');
   const top = lines.findIndex((l) => l.startsWith('| edges | graphs |'));
   const bottom = lines.findIndex((l, i) => i > top && l.startsWith('| all |'));
   if (top < 0 || bottom < 0) throw new Error(`${file}: no table from a "| edges | graphs |" line to a "| all |" line`);
   lines.splice(top, bottom - top + 1, table(rows));
-  out = lines.join('\n');
-  return out;
+  return lines.join('\n');
 }
 
-try {
+runScript(USAGE, () => {
   const args = parseArgs(process.argv.slice(2));
   const rows = readRows(args.file);
   if (rows.length === 0) throw new Error(`${args.file}: no rows`);
@@ -193,11 +177,4 @@ try {
     }
     writeFileSync(args.md, rewrite(md, rows, args.date, args.md));
   }
-} catch (err) {
-  if (err instanceof UsageError) {
-    process.stderr.write(`${err.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  process.stderr.write(`${err.message}\n`);
-  process.exit(1);
-}
+});

@@ -9,28 +9,19 @@
 // Give the limits the run had: without them, an open row's reason is "stopped".
 import { parseGivenInterval, parseKomiCell } from './komi-cell.mjs';
 import { readKomiTable } from './komi-table.mjs';
+import { UsageError, parseArgv, runScript } from './script-cli.mjs';
 
 const USAGE = 'usage: node scripts/solver-run-summary.mjs RUN.csv [--max-nodes N] [--max-seconds S]\n';
 
-class UsageError extends Error {}
-
 function parseArgs(argv) {
-  const args = { file: undefined, maxNodes: null, maxSeconds: null };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--max-nodes' || a === '--max-seconds') {
-      const v = Number(argv[++i]);
-      if (!(v > 0)) throw new UsageError(`${a} takes a positive number, not "${argv[i] ?? ''}"`);
-      if (a === '--max-nodes') args.maxNodes = v;
-      else args.maxSeconds = v;
-    } else if (a.startsWith('-') || args.file !== undefined) {
-      throw new UsageError(`unexpected argument "${a}"`);
-    } else {
-      args.file = a;
-    }
-  }
-  if (args.file === undefined) throw new UsageError('no RUN.csv given');
-  return args;
+  const { positional, options } = parseArgv(argv, ['--max-nodes', '--max-seconds'], 'RUN.csv');
+  const limit = (name) => {
+    if (options[name] === undefined) return null;
+    const v = Number(options[name]);
+    if (!(v > 0)) throw new UsageError(`${name} takes a positive number, not "${options[name]}"`);
+    return v;
+  };
+  return { file: positional, maxNodes: limit('--max-nodes'), maxSeconds: limit('--max-seconds') };
 }
 
 /** Whether OWN proves more than GIVEN: a bound where it had none, or a tighter one. */
@@ -114,14 +105,7 @@ function summary(rows, limits) {
   return out.join('\n') + '\n';
 }
 
-try {
+runScript(USAGE, () => {
   const args = parseArgs(process.argv.slice(2));
   process.stdout.write(summary(readKomiTable(args.file), args));
-} catch (err) {
-  if (err instanceof UsageError) {
-    process.stderr.write(`${err.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  process.stderr.write(`${err.message}\n`);
-  process.exit(1);
-}
+});
