@@ -1,26 +1,29 @@
-// The command line of the research scripts: one positional argument and some options that take a value; a usage
+// The command line of the research scripts: positional arguments and some options that take a value; a usage
 // error exits 2 with the usage, any other error 1 with its message alone.
 
 export class UsageError extends Error {}
 
-/** ARGV as { positional, options }: WHAT names the positional argument; VALUED lists the options taking a value. */
-export function parseArgv(argv, valued, what) {
+/**
+ * ARGV as { positionals, options }: NAMES names the positional arguments, all required, in order; VALUED lists the
+ * options taking a value.
+ */
+export function parseArgv(argv, valued, names) {
   const options = {};
-  let positional;
+  const positionals = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (valued.includes(a)) {
       const v = argv[++i];
       if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} takes a value`);
       options[a] = v;
-    } else if (a.startsWith('-') || positional !== undefined) {
+    } else if (a.startsWith('-') || positionals.length === names.length) {
       throw new UsageError(`unexpected argument "${a}"`);
     } else {
-      positional = a;
+      positionals.push(a);
     }
   }
-  if (positional === undefined) throw new UsageError(`no ${what} given`);
-  return { positional, options };
+  if (positionals.length < names.length) throw new UsageError(`no ${names[positionals.length]} given`);
+  return { positionals, options };
 }
 
 /** Runs MAIN, turning what it throws into a message and an exit status. */

@@ -16,8 +16,8 @@ const USAGE = 'usage: node scripts/solver-komi-summary.mjs TABLE.csv [--md DOC.m
 const WIDTH = 120;
 
 function parseArgs(argv) {
-  const { positional, options } = parseArgv(argv, ['--md', '--date'], 'TABLE.csv');
-  const args = { file: positional, md: options['--md'], date: options['--date'] };
+  const { positionals, options } = parseArgv(argv, ['--md', '--date'], ['TABLE.csv']);
+  const args = { file: positionals[0], md: options['--md'], date: options['--date'] };
   if (args.date !== undefined && args.md === undefined) throw new UsageError('--date goes with --md');
   if (args.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(args.date)) {
     throw new UsageError(`--date takes YYYY-MM-DD, not "${args.date}"`);

@@ -6,22 +6,23 @@
 //
 //   node scripts/solver-run-summary.mjs RUN.csv --max-nodes 100000000 --max-seconds 1000
 //
-// Give the limits the run had: without them, an open row's reason is "stopped".
+// Give the limits the run had: without them, an open row's reason is "stopped". A run at one komi (`--komi K`, a
+// column of winners) is summarized the same way, its rows decided for black or white instead of settled or narrowed.
 import { parseGivenInterval, parseKomiCell } from './komi-cell.mjs';
-import { readKomiTable } from './komi-table.mjs';
+import { readSolveTable } from './komi-table.mjs';
 import { UsageError, parseArgv, runScript } from './script-cli.mjs';
 
 const USAGE = 'usage: node scripts/solver-run-summary.mjs RUN.csv [--max-nodes N] [--max-seconds S]\n';
 
 function parseArgs(argv) {
-  const { positional, options } = parseArgv(argv, ['--max-nodes', '--max-seconds'], 'RUN.csv');
+  const { positionals, options } = parseArgv(argv, ['--max-nodes', '--max-seconds'], ['RUN.csv']);
   const limit = (name) => {
     if (options[name] === undefined) return null;
     const v = Number(options[name]);
     if (!(v > 0)) throw new UsageError(`${name} takes a positive number, not "${options[name]}"`);
     return v;
   };
-  return { file: positional, maxNodes: limit('--max-nodes'), maxSeconds: limit('--max-seconds') };
+  return { file: positionals[0], maxNodes: limit('--max-nodes'), maxSeconds: limit('--max-seconds') };
 }
 
 /** Whether OWN proves more than GIVEN: a bound where it had none, or a tighter one. */
@@ -34,12 +35,19 @@ function narrower(own, given) {
 /** A run of the solver stopped on time a little after the limit, never before it. */
 const TIME_SLACK = 0.99;
 
-function classify(row, limits) {
-  const [, , , komiCell, nodesText, secondsText] = row.cells;
-  const own = parseKomiCell(komiCell, row.where);
-  if (own.komi !== undefined) return { kind: 'settled', komi: own.komi };
-  const given = parseGivenInterval(komiCell, row.where) ?? { low: null, high: null };
-  if (narrower(own, given)) return { kind: 'narrowed' };
+/** How a row ended: settled (with its komi), decided (with its winner), narrowed, or why it stopped. */
+function classify(row, tableKind, limits) {
+  const [, , , cell, nodesText, secondsText] = row.cells;
+  if (tableKind === 'winner') {
+    if (cell.startsWith('B+')) return { kind: 'decided', value: 'black' };
+    if (cell.startsWith('W+')) return { kind: 'decided', value: 'white' };
+    if (cell !== 'unknown') throw new Error(`${row.where}: not a winner or unknown: "${cell}"`);
+  } else {
+    const own = parseKomiCell(cell, row.where);
+    if (own.komi !== undefined) return { kind: 'settled', value: own.komi };
+    const given = parseGivenInterval(cell, row.where) ?? { low: null, high: null };
+    if (narrower(own, given)) return { kind: 'narrowed' };
+  }
   const nodes = Number(nodesText);
   const seconds = Number(secondsText);
   if (limits.maxNodes === null && limits.maxSeconds === null) return { kind: 'stopped' };
@@ -56,6 +64,7 @@ function median(values) {
 
 const count = (n) => n.toLocaleString('en-US');
 const millions = (n) => `${(n / 1e6).toFixed(1)}M`;
+const rows = (n) => `${count(n)} row${n === 1 ? '' : 's'}`;
 
 /** `a for 3, b for 1`, commonest first, ties in key order. */
 function tally(keys) {
@@ -67,28 +76,29 @@ function tally(keys) {
     .join(', ');
 }
 
-function summary(rows, limits) {
-  const seen = rows.map((row) => ({
+function summary(table, limits) {
+  const seen = table.rows.map((row) => ({
     edges: Number(row.cells[2]),
     nodes: Number(row.cells[4]),
     seconds: Number(row.cells[5]),
-    ...classify(row, limits),
+    ...classify(row, table.kind, limits),
   }));
   const nodes = seen.reduce((s, r) => s + r.nodes, 0);
   const seconds = seen.reduce((s, r) => s + r.seconds, 0);
-  const out = [`${count(seen.length)} rows, ${count(nodes)} expansions, ${count(Math.round(seconds))} s`];
-  const settled = seen.filter((r) => r.kind === 'settled');
-  if (settled.length > 0) {
-    const n = settled.map((r) => r.nodes);
+  const out = [`${rows(seen.length)}, ${count(nodes)} expansions, ${count(Math.round(seconds))} s`];
+  const answered = table.kind === 'winner' ? 'decided' : 'settled';
+  const done = seen.filter((r) => r.kind === answered);
+  if (done.length > 0) {
+    const n = done.map((r) => r.nodes);
     out.push(
-      `settled ${count(settled.length)} (komi ${tally(settled.map((r) => r.komi))}), expansions ` +
-        `${millions(Math.min(...n))} to ${millions(Math.max(...n))}, median ${millions(median(n))}`,
+      `${answered} ${count(done.length)} (${table.kind === 'komi' ? 'komi ' : ''}${tally(done.map((r) => r.value))}), ` +
+        `expansions ${millions(Math.min(...n))} to ${millions(Math.max(...n))}, median ${millions(median(n))}`,
     );
   } else {
-    out.push('settled 0');
+    out.push(`${answered} 0`);
   }
-  out.push(`narrowed ${count(seen.filter((r) => r.kind === 'narrowed').length)}`);
-  const open = seen.filter((r) => r.kind !== 'settled' && r.kind !== 'narrowed');
+  if (table.kind === 'komi') out.push(`narrowed ${count(seen.filter((r) => r.kind === 'narrowed').length)}`);
+  const open = seen.filter((r) => r.kind !== answered && r.kind !== 'narrowed');
   out.push(`open ${count(open.length)}${open.length > 0 ? ` (${tally(open.map((r) => r.kind))})` : ''}`);
   for (const e of [...new Set(seen.map((r) => r.edges))].sort((a, b) => a - b)) {
     out.push(`  ${e} edges: ${tally(seen.filter((r) => r.edges === e).map((r) => r.kind))}`);
@@ -98,7 +108,7 @@ function summary(rows, limits) {
     const secs = finished.map((r) => r.seconds);
     const speed = median(finished.map((r) => r.nodes / r.seconds / 1000));
     out.push(
-      `the ${count(finished.length)} rows not cut short: ${Math.min(...secs).toFixed(0)} to ` +
+      `the ${rows(finished.length)} not cut short: ${Math.min(...secs).toFixed(0)} to ` +
         `${Math.max(...secs).toFixed(0)} s each, median ${count(Math.round(speed))} thousand expansions a second`,
     );
   }
@@ -107,5 +117,5 @@ function summary(rows, limits) {
 
 runScript(USAGE, () => {
   const args = parseArgs(process.argv.slice(2));
-  process.stdout.write(summary(readKomiTable(args.file), args));
+  process.stdout.write(summary(readSolveTable(args.file), args));
 });

@@ -73,4 +73,42 @@ describe('scripts/solver-table-merge.mjs', () => {
     expect(notCsv.code).toBe(1);
     expect(notCsv.err).toContain('not a komi table in CSV');
   });
+
+  it('merges a run at one komi with --komi: black\'s win at K proves komi >= K, white\'s komi <= K - 1', () => {
+    const atZero = file('at-zero.csv', []);
+    writeFileSync(
+      atZero,
+      [
+        'graph,vertices,edges,winner,nodes,seconds',
+        // 5..6 in the table: white's win at 6 makes it 5.
+        'edges 3 1-2 1-3 2-3,3,3,W+M,300,1.00',
+        // >= 0 in the table: black's win at 6 makes it >= 6.
+        'edges 4 1-2 2-3 3-4,4,3,B+M,400,2.00',
+        'edges 4 1-2 1-3 1-4,4,3,unknown,900,3.00',
+      ].join('\n') + '\n',
+    );
+    const r = run('solver-table-merge.mjs', base, atZero, '--komi', '6');
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split('\n')).toEqual([
+      HEADER,
+      'edges 3 1-2 2-3,3,2,1,10,0.01',
+      'edges 3 1-2 1-3 2-3,3,3,5,400,1.50',
+      'edges 4 1-2 2-3 3-4,4,3,unknown (>= 6),500,2.40',
+      'edges 4 1-2 1-3 1-4,4,3,unknown,1000,3.30',
+    ]);
+    // Read at komi 5, white's win would put the 5..6 row's komi at 4 or less: the runs disagree.
+    const clash = run('solver-table-merge.mjs', base, atZero, '--komi', '5');
+    expect(clash.code).toBe(1);
+    expect(clash.out).toBe('');
+    expect(clash.err).toContain('the runs disagree');
+    const noKomi = run('solver-table-merge.mjs', base, atZero);
+    expect(noKomi.code).toBe(2);
+    expect(noKomi.err).toContain('give that komi with --komi K');
+    const komiOnKomiTable = run('solver-table-merge.mjs', base, base, '--komi', '0');
+    expect(komiOnKomiTable.code).toBe(2);
+    expect(komiOnKomiTable.err).toContain('--komi is for a run at one komi');
+    const badKomi = run('solver-table-merge.mjs', base, atZero, '--komi', 'zero');
+    expect(badKomi.code).toBe(2);
+    expect(badKomi.err).toContain('--komi takes an integer');
+  });
 });

@@ -65,6 +65,28 @@ describe('scripts/solver-run-summary.mjs', () => {
     expect(r.out).toContain('open 3 (stopped for 3)');
   });
 
+  it('counts a run at one komi by winner, the open rows by why they stopped', () => {
+    const atZero = file('at-zero.csv', [
+      'graph,vertices,edges,winner,nodes,seconds',
+      'edges 3 1-2 2-3,3,2,B+M,30000000,100.00',
+      'edges 3 1-2 1-3 2-3,3,3,B+M,10000000,50.00',
+      'edges 4 1-2 2-3 3-4,4,3,W+M,20000000,100.00',
+      'edges 4 1-2 1-3 1-4,4,3,unknown,100000000,400.00',
+    ]);
+    const r = run('solver-run-summary.mjs', atZero, '--max-nodes', '100000000');
+    expect(r.code).toBe(0);
+    expect(r.out.split('\n')).toEqual([
+      '4 rows, 160,000,000 expansions, 650 s',
+      'decided 3 (black for 2, white for 1), expansions 10.0M to 30.0M, median 20.0M',
+      'open 1 (node limit for 1)',
+      '  2 edges: decided for 1',
+      '  3 edges: decided for 2, node limit for 1',
+      // 300, 200, 200 and 250 thousand a second.
+      'the 4 rows not cut short: 50 to 400 s each, median 225 thousand expansions a second',
+      '',
+    ]);
+  });
+
   it('refuses bad arguments with the usage, and a file that is not a komi table', () => {
     const none = run('solver-run-summary.mjs');
     expect(none.code).toBe(2);
