@@ -36,13 +36,18 @@ export function readKomiTable(file) {
   return table.rows;
 }
 
-/**
- * A winner cell of a run at komi K as the komi interval it proves: black's win, komi >= K; white's, komi <= K - 1;
- * `unknown`, nothing. An Error for anything else.
- */
-export function winnerInterval(cell, komi, where) {
-  if (cell.startsWith('B+')) return { low: komi, high: null };
-  if (cell.startsWith('W+')) return { low: null, high: komi - 1 };
-  if (cell === 'unknown') return { low: null, high: null };
+/** A winner cell of a run at one komi: 'black' (B+...), 'white' (W+...) or null (`unknown`); an Error for anything else. */
+export function parseWinnerCell(cell, where) {
+  if (cell.startsWith('B+')) return 'black';
+  if (cell.startsWith('W+')) return 'white';
+  if (cell === 'unknown') return null;
   throw new Error(`${where}: not a winner or unknown: "${cell}"`);
+}
+
+/** A winner cell of a run at komi K as the komi interval it proves: black's win, komi >= K; white's, komi <= K - 1. */
+export function winnerInterval(cell, komi, where) {
+  const winner = parseWinnerCell(cell, where);
+  if (winner === 'black') return { low: komi, high: null };
+  if (winner === 'white') return { low: null, high: komi - 1 };
+  return { low: null, high: null };
 }

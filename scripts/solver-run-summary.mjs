@@ -9,7 +9,7 @@
 // Give the limits the run had: without them, an open row's reason is "stopped". A run at one komi (`--komi K`, a
 // column of winners) is summarized the same way, its rows decided for black or white instead of settled or narrowed.
 import { parseGivenInterval, parseKomiCell } from './komi-cell.mjs';
-import { readSolveTable } from './komi-table.mjs';
+import { parseWinnerCell, readSolveTable } from './komi-table.mjs';
 import { UsageError, parseArgv, runScript } from './script-cli.mjs';
 
 const USAGE = 'usage: node scripts/solver-run-summary.mjs RUN.csv [--max-nodes N] [--max-seconds S]\n';
@@ -39,9 +39,8 @@ const TIME_SLACK = 0.99;
 function classify(row, tableKind, limits) {
   const [, , , cell, nodesText, secondsText] = row.cells;
   if (tableKind === 'winner') {
-    if (cell.startsWith('B+')) return { kind: 'decided', value: 'black' };
-    if (cell.startsWith('W+')) return { kind: 'decided', value: 'white' };
-    if (cell !== 'unknown') throw new Error(`${row.where}: not a winner or unknown: "${cell}"`);
+    const winner = parseWinnerCell(cell, row.where);
+    if (winner !== null) return { kind: 'decided', value: winner };
   } else {
     const own = parseKomiCell(cell, row.where);
     if (own.komi !== undefined) return { kind: 'settled', value: own.komi };

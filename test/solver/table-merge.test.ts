@@ -2,14 +2,13 @@
  * scripts/solver-table-merge.mjs: a later run's rows merged into a komi table in CSV (how docs/solver-komi-table-8.csv
  * was made), and scripts/solver-open-rows.mjs reading the merged table back.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from './run-script.js';
 
-const scripts = new URL('../../scripts/', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'graphgo-merge-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -21,10 +20,7 @@ function file(name: string, rows: string[]): string {
   return path;
 }
 
-function run(script: string, ...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [fileURLToPath(new URL(script, scripts)), ...args], { encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const run = runScript;
 
 const base = file('base.csv', [
   'edges 3 1-2 2-3,3,2,1,10,0.01',

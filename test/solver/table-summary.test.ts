@@ -3,14 +3,13 @@
  * komi table stands, as the head sentence and per-edge table of docs/solver-komi-table-8.md), on small tables whose
  * answers are counted by hand.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runScript } from './run-script.js';
 
-const scripts = new URL('../../scripts/', import.meta.url);
 const dir = mkdtempSync(join(tmpdir(), 'graphgo-summary-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -22,10 +21,7 @@ function file(name: string, lines: string[]): string {
   return path;
 }
 
-function run(script: string, ...args: string[]): { code: number | null; out: string; err: string } {
-  const r = spawnSync(process.execPath, [fileURLToPath(new URL(script, scripts)), ...args], { encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const run = runScript;
 
 describe('scripts/solver-run-summary.mjs', () => {
   // A run at 100 million nodes and 1000 s a row: two settled, one narrowed inside what it was given, one unbounded
