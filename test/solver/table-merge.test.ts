@@ -14,9 +14,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const HEADER = 'graph,vertices,edges,komi,nodes,seconds';
 
-function file(name: string, rows: string[]): string {
+function file(name: string, rows: string[], header = HEADER): string {
   const path = join(dir, name);
-  writeFileSync(path, [HEADER, ...rows].join('\n') + '\n');
+  writeFileSync(path, [header, ...rows].join('\n') + '\n');
   return path;
 }
 
@@ -71,17 +71,16 @@ describe('scripts/solver-table-merge.mjs', () => {
   });
 
   it('merges a run at one komi with --komi: black\'s win at K proves komi >= K, white\'s komi <= K - 1', () => {
-    const atZero = file('at-zero.csv', []);
-    writeFileSync(
-      atZero,
+    const atZero = file(
+      'at-zero.csv',
       [
-        'graph,vertices,edges,winner,nodes,seconds',
         // 5..6 in the table: white's win at 6 makes it 5.
         'edges 3 1-2 1-3 2-3,3,3,W+M,300,1.00',
         // >= 0 in the table: black's win at 6 makes it >= 6.
         'edges 4 1-2 2-3 3-4,4,3,B+M,400,2.00',
         'edges 4 1-2 1-3 1-4,4,3,unknown,900,3.00',
-      ].join('\n') + '\n',
+      ],
+      'graph,vertices,edges,winner,nodes,seconds',
     );
     const r = run('solver-table-merge.mjs', base, atZero, '--komi', '6');
     expect(r.code).toBe(0);
