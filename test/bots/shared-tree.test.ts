@@ -23,6 +23,7 @@ let SharedTreeUctBot: any;
 let UctBot: any;
 let DEFAULT_UCT_SETTINGS: any;
 let REWARD_SCALE: number;
+let EXPANDING: number;
 let NodePool: any;
 let protocol: any;
 
@@ -80,7 +81,7 @@ beforeAll(async () => {
   await ensureDist();
   ({ SharedTreeUctBot } = await import(dist('bots/shared-tree-uct.js')));
   ({ UctBot, DEFAULT_UCT_SETTINGS } = await import(dist('bots/uct.js')));
-  ({ REWARD_SCALE, NodePool } = await import(dist('bots/tree.js')));
+  ({ REWARD_SCALE, EXPANDING, NodePool } = await import(dist('bots/tree.js')));
   protocol = await import(dist('bots/parallel-protocol.js'));
 }, 120_000);
 
@@ -220,7 +221,12 @@ describe('tree parallelism, 2 threads', () => {
         expect(sum).toBeLessThanOrEqual(pool.visits[node] - DEFAULT_UCT_SETTINGS.expandVisits + threadsLess1);
         beyond += Math.max(0, pool.visits[node] - DEFAULT_UCT_SETTINGS.expandVisits - sum);
       }
-      expect(beyond).toBeLessThan(playouts / 100);
+      // Stops are a matter of scheduling, not of correctness: a thread the system puts aside while it holds a claim
+      // lets the other stop at that node on every visit until it comes back (about 10 in 6,000 on an idle machine,
+      // 79 once on a loaded CI machine). A claim that is never published would stop every later visit there, so the
+      // bound below and the check that no claim outlives the search catch that, not a busy machine.
+      expect(beyond).toBeLessThan(playouts / 20);
+      for (let node = 0; node < pool.size; node++) expect(pool.firstChild[node]).not.toBe(EXPANDING);
     } finally {
       bot.dispose();
     }
