@@ -94,6 +94,8 @@ import { CanonicalKeys } from './canonical-key.js';
 import { ColouringSignature } from './colouring-signature.js';
 import { DfpnTable } from './dfpn-table.js';
 import { History, NOT_FOUND } from './history.js';
+import { HistoryScore } from './history-score.js';
+import { PathStabiliser } from './path-stabiliser.js';
 import { insertRequired, NO_DEP } from './required-items.js';
 import type { Symmetries } from './symmetry.js';
 
@@ -372,10 +374,9 @@ export class DfpnSearch {
   private cX: Int32Array;
   /** Per-ply ordered move lists, before legality. */
   private order = new Int32Array(64 * STRIDE);
-  private readonly historyScore = new Float64Array(2 * 33);
+  private readonly historyScore = new HistoryScore();
 
-  private stab = new Int32Array(4096);
-  private stabTop = 0;
+  private readonly stab: PathStabiliser;
   private parentStabFrom = 0;
   private parentStabTo = 0;
 
@@ -397,6 +398,7 @@ export class DfpnSearch {
     this.benson = this.area && options.benson ? new Benson(this.bb) : null;
     this.full = this.bb.full;
     this.symmetries = symmetries;
+    this.stab = new PathStabiliser(symmetries);
     this.keys = new CanonicalKeys(symmetries, this.bb.n, options.ttSymmetryLimit);
     this.options = options;
     this.stats = stats;
@@ -516,18 +518,9 @@ export class DfpnSearch {
     this.hsum[0] = 0;
     this.hsum2[0] = 0;
     for (let i = 0; i < hb.length; i++) this.pushHistory(hb[i], root.historyWhite[i], root.historyTag[i]);
-    // Root stabiliser: the automorphisms fixing every earlier colouring (the current one is checked at the node).
-    this.stabTop = 0;
-    const sym = this.symmetries;
-    for (let k = 0; k < sym.count; k++) {
-      let fixes = true;
-      for (let i = 0; i < hb.length && fixes; i++) {
-        if (sym.apply(k, hb[i]) !== hb[i] || sym.apply(k, root.historyWhite[i]) !== root.historyWhite[i]) fixes = false;
-      }
-      if (fixes) this.pushStab(k);
-    }
+    this.stab.reset(hb, root.historyWhite);
     this.parentStabFrom = 0;
-    this.parentStabTo = this.stabTop;
+    this.parentStabTo = this.stab.top;
   }
 
   private static itemHash(black: number, white: number, tag: number): number {
@@ -670,8 +663,8 @@ export class DfpnSearch {
       }
     }
 
-    const stabFrom = this.stabTop;
-    const stabTo = this.pushPathStabiliser();
+    const stabFrom = this.stab.top;
+    const stabTo = this.stab.pushFixing(this.parentStabFrom, this.parentStabTo, black, white);
     const moveCount = this.orderMoves(ply, hint, full & ~(black | white));
 
     // Children: legal moves only; moves refused for repetition join the masks and the dependency (a disproof
@@ -747,7 +740,7 @@ export class DfpnSearch {
         childHist = situational ? (nodeHist + DfpnSearch.itemHash(black, white, opp)) | 0 : nodeHist;
       } else {
         if (stabTo > stabFrom) {
-          if (this.isSymmetricDuplicate(m, processed, stabFrom, stabTo)) {
+          if (this.stab.isSymmetricDuplicate(m, processed, stabFrom, stabTo)) {
             skipped = true;
             this.stats.symmetrySkips++;
             continue;
@@ -868,7 +861,7 @@ export class DfpnSearch {
         if (this.exactSize > 0) this.keepResultRecord(slot);
       }
     }
-    this.stabTop = stabFrom;
+    this.stab.top = stabFrom;
 
     // What the result rests on: a proof on its winning child, a disproof on every child and every refusal.
     this.aReq.fill(NO_DEP);
@@ -899,7 +892,7 @@ export class DfpnSearch {
       mSH |= this.cSH[slot];
       this.mergeExact(slot);
       bestMove = this.cMove[slot];
-      if (bestMove !== PASS && this.options.ordering) this.historyScore[(toMove - 1) * 33 + bestMove + 1] += 1;
+      if (bestMove !== PASS && this.options.ordering) this.historyScore.reward(toMove, bestMove);
     } else if (terminal) {
       for (let i = 0; i < reqMax; i++) this.aReq[i] = this.qReq[qAt + i];
       this.aDrop = qDrop;
@@ -920,16 +913,11 @@ export class DfpnSearch {
       }
       if (skipped) {
         // The skipped moves' disproofs are the images of the searched ones' (the signatures are invariant already).
-        const sym = this.symmetries;
-        const e0 = mE;
-        const b0 = mB;
-        const w0 = mW;
-        for (let s = stabFrom; s < stabTo; s++) {
-          const k = this.stab[s];
-          mE |= sym.applyInverse(k, e0);
-          mB |= sym.applyInverse(k, b0);
-          mW |= sym.applyInverse(k, w0);
-        }
+        const stab = this.stab;
+        stab.closeMasks(stabFrom, stabTo, mE, mB, mW);
+        mE = stab.closedEmpty;
+        mB = stab.closedBlack;
+        mW = stab.closedWhite;
         this.closeExact(stabFrom, stabTo);
       }
       bestMove = count > 0 ? this.cMove[base] : NO_MOVE;
@@ -1471,7 +1459,7 @@ export class DfpnSearch {
   private closeExact(stabFrom: number, stabTo: number): void {
     const n0 = this.rXN;
     for (let s = stabFrom; s < stabTo && this.rXN >= 0; s++) {
-      const k = this.stab[s];
+      const k = this.stab.items[s];
       for (let i = 0; i < n0 && this.rXN >= 0; i++) this.addExact(this.codeInverse(k, this.rX[i]));
     }
   }
@@ -1530,47 +1518,8 @@ export class DfpnSearch {
       left &= left - 1;
       order[base + count++] = v;
     }
-    if (this.options.ordering) {
-      const hs = this.historyScore;
-      const off = (this.toMove - 1) * 33 + 1;
-      for (let i = start + 1; i < count; i++) {
-        const m = order[base + i];
-        const sc = hs[off + m];
-        let j = i - 1;
-        while (j >= start && hs[off + order[base + j]] < sc) {
-          order[base + j + 1] = order[base + j];
-          j--;
-        }
-        order[base + j + 1] = m;
-      }
-    }
+    if (this.options.ordering) this.historyScore.sort(order, base + start, base + count, this.toMove);
     if (!passDone) order[base + count++] = PASS;
     return count;
-  }
-
-  /** Pushes the node's path stabiliser (the parent's automorphisms that also fix this colouring); returns its end. */
-  private pushPathStabiliser(): number {
-    const sym = this.symmetries;
-    const black = this.black;
-    const white = this.white;
-    for (let i = this.parentStabFrom; i < this.parentStabTo; i++) {
-      const k = this.stab[i];
-      if (sym.apply(k, black) === black && sym.apply(k, white) === white) this.pushStab(k);
-    }
-    return this.stabTop;
-  }
-
-  private pushStab(k: number): void {
-    if (this.stabTop === this.stab.length) this.stab = grown(this.stab, this.stab.length * 2);
-    this.stab[this.stabTop++] = k;
-  }
-
-  /** Whether m is the image, under the node's stabiliser, of a move generated already (not itself skipped). */
-  private isSymmetricDuplicate(m: number, processed: number, stabFrom: number, stabTo: number): boolean {
-    const perms = this.symmetries.perms;
-    for (let s = stabFrom; s < stabTo; s++) {
-      if (((processed >> perms[this.stab[s]][m]) & 1) !== 0) return true;
-    }
-    return false;
   }
 }

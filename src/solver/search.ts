@@ -45,6 +45,8 @@ import { DfpnSearch } from './dfpn.js';
 import type { DfpnTable } from './dfpn-table.js';
 import type { DfpnResult, DfpnRoot } from './dfpn.js';
 import { History, NOT_FOUND } from './history.js';
+import { HistoryScore } from './history-score.js';
+import { PathStabiliser } from './path-stabiliser.js';
 import { CanonicalKeys } from './canonical-key.js';
 import { Symmetries, findAutomorphisms } from './symmetry.js';
 import { NO_MOVE, TranspositionTable } from './tt.js';
@@ -345,10 +347,9 @@ export class Solver {
   // Move ordering: per-ply buffers, the history heuristic and the table's move for the node being entered.
   private moves = new Int32Array(MAX_PLY_BUFFER * 64);
   private killers = new Int32Array(2 * 64).fill(-1);
-  private readonly historyScore = new Float64Array(2 * 33);
+  private readonly historyScore = new HistoryScore();
   private tableMove = NO_MOVE;
-  private stab = new Int32Array(4096);
-  private stabTop = 0;
+  private readonly stab: PathStabiliser;
   private parentStabFrom = 0;
   private parentStabTo = 0;
 
@@ -381,6 +382,7 @@ export class Solver {
     this.passAllowed = rules.passes !== 'none';
     this.useBenson = this.settings.benson && this.kind === 'score';
     this.symmetries = new Symmetries(this.settings.symmetry ? findAutomorphisms(this.bb, this.settings.symmetryLimit) : []);
+    this.stab = new PathStabiliser(this.symmetries);
     this.keys = new CanonicalKeys(this.symmetries, this.n, this.settings.ttSymmetryLimit);
     const s = this.settings;
     if (s.method !== null && s.method !== 'dfpn' && s.method !== 'alphabeta') {
@@ -772,28 +774,12 @@ export class Solver {
     this.counter2 = Math.round(root.counters[1] * 2);
     this.history.clear();
     for (const item of root.history) this.history.push(item.black, item.white, item.tag);
-    // Root stabiliser: the automorphisms fixing every earlier colouring (the current one is checked at the node).
-    this.stabTop = 0;
-    const sym = this.symmetries;
-    for (let k = 0; k < sym.count; k++) {
-      let fixes = true;
-      for (const item of root.history) {
-        if (sym.apply(k, item.black) !== item.black || sym.apply(k, item.white) !== item.white) {
-          fixes = false;
-          break;
-        }
-      }
-      if (fixes) this.pushStab(k);
-    }
+    this.stab.reset(
+      root.history.map((item) => item.black),
+      root.history.map((item) => item.white),
+    );
     this.parentStabFrom = 0;
-    this.parentStabTo = this.stabTop;
-  }
-
-  private pushStab(k: number): void {
-    if (this.stabTop === this.stab.length) {
-      this.stab = grown(this.stab, this.stab.length * 2);
-    }
-    this.stab[this.stabTop++] = k;
+    this.parentStabTo = this.stab.top;
   }
 
   private searchRoot(root: RootState, depth: number): number {
@@ -1074,8 +1060,8 @@ export class Solver {
     const a = alpha > lo - 1 ? alpha : lo - 1;
     const b = beta < hi + 1 ? beta : hi + 1;
 
-    const stabFrom = this.stabTop;
-    const stabTo = this.pushPathStabiliser();
+    const stabFrom = this.stab.top;
+    const stabTo = this.stab.pushFixing(this.parentStabFrom, this.parentStabTo, this.black, this.white);
     const count = this.generate(ply, this.tableMove, full & ~(black | white));
     const base = ply * MAX_PLY_BUFFER;
     const bb = this.bb;
@@ -1110,7 +1096,7 @@ export class Solver {
         }
       } else {
         if (stabTo > stabFrom) {
-          if (this.isSymmetricDuplicate(m, processed, stabFrom, stabTo)) {
+          if (this.stab.isSymmetricDuplicate(m, processed, stabFrom, stabTo)) {
             skipped = true;
             this.stats.symmetrySkips++;
             continue;
@@ -1156,7 +1142,7 @@ export class Solver {
       if (this.rDep < dep) dep = this.rDep;
       if (!this.rExact) exact = false;
     }
-    this.stabTop = stabFrom;
+    this.stab.top = stabFrom;
 
     if (!any) {
       // Only lastmove games get here: the player to move can neither move nor pass, and loses.
@@ -1170,30 +1156,6 @@ export class Solver {
     if (ply === 0) this.rootBest = bestMove;
     if (this.tt !== null) this.storeResult(this.tt, best, bestMove, a, b, lo, hi, canon, cB, cW, workStart);
     return best;
-  }
-
-  /**
-   * Pushes the node's path stabiliser onto `stab`: the parent's automorphisms that also fix this colouring. Returns
-   * its end (it starts at the stabTop of before the call).
-   */
-  private pushPathStabiliser(): number {
-    const sym = this.symmetries;
-    const black = this.black;
-    const white = this.white;
-    for (let i = this.parentStabFrom; i < this.parentStabTo; i++) {
-      const k = this.stab[i];
-      if (sym.apply(k, black) === black && sym.apply(k, white) === white) this.pushStab(k);
-    }
-    return this.stabTop;
-  }
-
-  /** Whether m is the image, under the node's stabiliser, of a move searched already (not itself skipped). */
-  private isSymmetricDuplicate(m: number, processed: number, stabFrom: number, stabTo: number): boolean {
-    const perms = this.symmetries.perms;
-    for (let s = stabFrom; s < stabTo; s++) {
-      if (((processed >> perms[this.stab[s]][m]) & 1) !== 0) return true;
-    }
-    return false;
   }
 
   /** Plays a pass (paid from the mover's counter under famine), searches the child, and takes the pass back. */
@@ -1279,22 +1241,11 @@ export class Solver {
    * closed under the stabiliser's inverses: a history missing them then misses the skipped move's tree too.
    */
   private closeMasksUnderStabiliser(stabFrom: number, stabTo: number): void {
-    const sym = this.symmetries;
-    const e0 = this.rE;
-    const b0 = this.rB;
-    const w0 = this.rW;
-    let mE = e0;
-    let mB = b0;
-    let mW = w0;
-    for (let s = stabFrom; s < stabTo; s++) {
-      const k = this.stab[s];
-      mE |= sym.applyInverse(k, e0);
-      mB |= sym.applyInverse(k, b0);
-      mW |= sym.applyInverse(k, w0);
-    }
-    this.rE = mE;
-    this.rB = mB;
-    this.rW = mW;
+    const stab = this.stab;
+    stab.closeMasks(stabFrom, stabTo, this.rE, this.rB, this.rW);
+    this.rE = stab.closedEmpty;
+    this.rB = stab.closedBlack;
+    this.rW = stab.closedWhite;
   }
 
   /**
@@ -1349,7 +1300,7 @@ export class Solver {
       this.killers[k + 1] = this.killers[k];
       this.killers[k] = m;
     }
-    this.historyScore[(toMove - 1) * 33 + m + 1] += 1;
+    this.historyScore.reward(toMove, m);
   }
 
   /** Fills the ply's move buffer with the empty vertices and PASS, ordered. Returns how many. */
@@ -1395,18 +1346,7 @@ export class Solver {
       left &= left - 1;
       moves[base + count++] = v;
     }
-    const hs = this.historyScore;
-    const off = (this.toMove - 1) * 33 + 1;
-    for (let i = start + 1; i < count; i++) {
-      const m = moves[base + i];
-      const sc = hs[off + m];
-      let j = i - 1;
-      while (j >= start && hs[off + moves[base + j]] < sc) {
-        moves[base + j + 1] = moves[base + j];
-        j--;
-      }
-      moves[base + j + 1] = m;
-    }
+    this.historyScore.sort(moves, base + start, base + count, this.toMove);
     if (!passDone) moves[base + count++] = PASS;
     return count;
   }
