@@ -4,24 +4,18 @@
  * is chosen. The main thread searches too, then waits (Atomics.wait) for the workers' statistics in shared memory.
  * With fixed playouts each thread runs its share, so a seed still reproduces the move.
  */
-import { Worker } from 'node:worker_threads';
 import type { Game } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
 import { NodePool } from './tree.js';
 import type { Bot, SearchInfo } from './bot.js';
 import { HEADER_BYTES, readStats, slotSizeFor, workerGraphLine, type SearchRequest, type WorkerInit } from './parallel-protocol.js';
+import { SearchThreads, WORKER_GRACE_MS, waitForCount } from './search-threads.js';
 import { UctBot, decide, earlyMove, type RootStats, type UctSettings } from './uct.js';
-
-/** How long past its time budget the main thread waits for a worker before going on without it. */
-const WORKER_GRACE_MS = 30_000;
 
 export class ParallelUctBot implements Bot {
   readonly name = 'uct';
   private readonly local: UctBot;
-  private workers: Worker[] = [];
-  /** Per worker: false once it exited (it crashed or ran out of memory); it is then neither asked nor waited for. */
-  private alive: boolean[] = [];
-  private workerGraph: Graph | null = null;
+  private readonly workers = new SearchThreads<WorkerInit>(new URL('./uct-worker.js', import.meta.url));
   private shared: SharedArrayBuffer | null = null;
   private slotSize = 0;
   lastSearch: SearchInfo | null = null;
@@ -56,43 +50,24 @@ export class ParallelUctBot implements Bot {
 
   /** Stops the worker threads. */
   dispose(): void {
-    this.alive.fill(false);
-    for (const w of this.workers) void w.terminate();
-    this.workers = [];
-    this.alive = [];
-    this.workerGraph = null;
+    this.workers.stop();
   }
 
   private ensureWorkers(graph: Graph): void {
-    if (this.workerGraph === graph) return;
+    if (this.workers.graph === graph) return;
     this.dispose();
-    this.slotSize = slotSizeFor(graph.n);
-    this.shared = new SharedArrayBuffer(HEADER_BYTES + (this.threads - 1) * this.slotSize * 8);
+    const slotSize = slotSizeFor(graph.n);
+    const shared = new SharedArrayBuffer(HEADER_BYTES + (this.threads - 1) * slotSize * 8);
+    this.slotSize = slotSize;
+    this.shared = shared;
     const graphLine = workerGraphLine(graph);
-    for (let i = 0; i < this.threads - 1; i++) {
-      const init: WorkerInit = {
-        graphLine,
-        settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` },
-        shared: this.shared,
-        index: i,
-        slotSize: this.slotSize,
-      };
-      const worker = new Worker(new URL('./uct-worker.js', import.meta.url), { workerData: init });
-      // Workers never keep the process alive on their own.
-      worker.unref();
-      // Heard between commands (genmove blocks the event loop while it waits), so a dead worker costs at most one
-      // grace period.
-      const alive = this.alive;
-      worker.on('error', () => {
-        alive[i] = false;
-      });
-      worker.on('exit', () => {
-        alive[i] = false;
-      });
-      this.workers.push(worker);
-      this.alive.push(true);
-    }
-    this.workerGraph = graph;
+    this.workers.start(graph, this.threads - 1, (i) => ({
+      graphLine,
+      settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` },
+      shared,
+      index: i,
+      slotSize,
+    }));
   }
 
   genmove(game: Game, color: number): number {
@@ -117,12 +92,7 @@ export class ParallelUctBot implements Bot {
       seconds,
       marginKomi: this.local.nextMarginKomi(game, color),
     };
-    let asked = 0;
-    for (let i = 0; i < this.workers.length; i++) {
-      if (!this.alive[i]) continue;
-      this.workers[i].postMessage(request);
-      asked++;
-    }
+    const asked = this.workers.post(request);
     let simulations = this.local.search(game, color, share, seconds, start);
     const merged = new Map<number, { visits: number; rewards: number }>();
     const add = (stats: RootStats) => {
@@ -134,16 +104,9 @@ export class ParallelUctBot implements Bot {
       }
     };
     add(this.local.rootStats());
-    const waitUntil = performance.now() + (seconds ?? 0) * 1000 + WORKER_GRACE_MS;
-    for (;;) {
-      const finished = Atomics.load(done, 0);
-      if (finished >= asked) break;
-      const left = waitUntil - performance.now();
-      if (left <= 0) break;
-      Atomics.wait(done, 0, finished, left);
-    }
-    for (let i = 0; i < this.workers.length; i++) {
-      if (!this.alive[i]) continue;
+    waitForCount(done, 0, asked, performance.now() + (seconds ?? 0) * 1000 + WORKER_GRACE_MS);
+    for (let i = 0; i < this.workers.count; i++) {
+      if (!this.workers.isAlive(i)) continue;
       const { stats, simulations: s } = readStats(shared, i, this.slotSize);
       add(stats);
       simulations += s;

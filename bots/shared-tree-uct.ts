@@ -10,7 +10,6 @@
  * With one thread a seed reproduces the search; with more, which thread runs which simulation depends on the
  * operating system's scheduling, so the tree, and sometimes the move, differ from run to run.
  */
-import { Worker } from 'node:worker_threads';
 import type { Game } from '../src/game.js';
 import type { Graph } from '../src/graph.js';
 import type { BackgroundSearch, Bot, SearchInfo } from './bot.js';
@@ -22,18 +21,13 @@ import {
   type SharedSearchRequest,
   type SharedWorkerInit,
 } from './parallel-protocol.js';
+import { SearchThreads, WORKER_GRACE_MS, waitForCount } from './search-threads.js';
 import { SHARED_STOP, UctBot, earlyMove, type UctSettings } from './uct.js';
-
-/** How long past its time budget the main thread waits for a worker before going on without it. */
-const WORKER_GRACE_MS = 30_000;
 
 export class SharedTreeUctBot implements Bot {
   readonly name = 'uct';
   private readonly local: UctBot;
-  private workers: Worker[] = [];
-  /** Per worker: false once it exited (it crashed or ran out of memory); it is then neither asked nor waited for. */
-  private alive: boolean[] = [];
-  private workerGraph: Graph | null = null;
+  private readonly workers = new SearchThreads<SharedWorkerInit>(new URL('./shared-tree-worker.js', import.meta.url));
   private readonly control = new SharedArrayBuffer(CONTROL_WORDS * 4);
   lastSearch: SearchInfo | null = null;
   /** Workers searching in the background (pondering) now, or 0. */
@@ -71,36 +65,19 @@ export class SharedTreeUctBot implements Bot {
   /** Stops the worker threads. */
   dispose(): void {
     this.stopBackground();
-    this.alive.fill(false);
-    for (const w of this.workers) void w.terminate();
-    this.workers = [];
-    this.alive = [];
-    this.workerGraph = null;
+    this.workers.stop();
   }
 
   /** At least `count` workers for `graph` (genmove needs threads - 1; pondering one even with one thread). */
   private ensureWorkers(graph: Graph, count = this.threads - 1): void {
-    if (this.workerGraph === graph && this.workers.length >= count) return;
+    if (this.workers.graph === graph && this.workers.count >= count) return;
     this.dispose();
     const graphLine = workerGraphLine(graph);
-    for (let i = 0; i < Math.max(count, this.threads - 1); i++) {
-      const init: SharedWorkerInit = { graphLine, settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` }, index: i };
-      const worker = new Worker(new URL('./shared-tree-worker.js', import.meta.url), { workerData: init });
-      // Workers never keep the process alive on their own.
-      worker.unref();
-      // Heard between commands (genmove blocks the event loop while it waits), so a dead worker costs at most one
-      // grace period.
-      const alive = this.alive;
-      worker.on('error', () => {
-        alive[i] = false;
-      });
-      worker.on('exit', () => {
-        alive[i] = false;
-      });
-      this.workers.push(worker);
-      this.alive.push(true);
-    }
-    this.workerGraph = graph;
+    this.workers.start(graph, Math.max(count, this.threads - 1), (i) => ({
+      graphLine,
+      settings: { ...this.settings, seed: `${this.settings.seed}/${i + 1}` },
+      index: i,
+    }));
   }
 
   genmove(game: Game, color: number): number {
@@ -119,7 +96,7 @@ export class SharedTreeUctBot implements Bot {
     // The workers' own deadline includes the time a move in doubt may add; the main thread stops them earlier.
     const request = this.request(game, color, playouts, seconds === null ? null : seconds + extra, buffers, root);
     // Only threads - 1 of them: a worker made for pondering alone stays out of the move's search.
-    const asked = this.post(request, this.threads - 1);
+    const asked = this.workers.post(request, this.threads - 1);
     let simulations = this.local.runShared(control, playouts, seconds, start);
     if (seconds !== null && extra > 0 && this.local.inDoubt()) simulations += this.local.runShared(control, playouts, seconds + extra, start);
     simulations += this.stopWorkers(asked);
@@ -143,7 +120,7 @@ export class SharedTreeUctBot implements Bot {
     this.ensureWorkers(game.graph, Math.max(1, this.threads - 1));
     const { buffers, root } = this.local.prepareShared(game, color);
     new Int32Array(this.control).fill(0);
-    this.backgroundAsked = this.post(this.request(game, color, null, seconds, buffers, root), this.workers.length);
+    this.backgroundAsked = this.workers.post(this.request(game, color, null, seconds, buffers, root));
     return this.backgroundAsked > 0;
   }
 
@@ -170,30 +147,12 @@ export class SharedTreeUctBot implements Bot {
     };
   }
 
-  /** Sends the request to the first `count` workers still alive; returns how many were asked. */
-  private post(request: SharedSearchRequest, count: number): number {
-    let asked = 0;
-    for (let i = 0; i < Math.min(count, this.workers.length); i++) {
-      if (!this.alive[i]) continue;
-      this.workers[i].postMessage(request);
-      asked++;
-    }
-    return asked;
-  }
-
   /** Raises the stop word and waits (one grace period at most) for the `asked` workers: their simulations. */
   private stopWorkers(asked: number): number {
     const control = new Int32Array(this.control);
     // The workers stop within one simulation; the tree is read only after all of them have.
     Atomics.store(control, SHARED_STOP, 1);
-    const waitUntil = performance.now() + WORKER_GRACE_MS;
-    for (;;) {
-      const finished = Atomics.load(control, CONTROL_DONE);
-      if (finished >= asked) break;
-      const left = waitUntil - performance.now();
-      if (left <= 0) break;
-      Atomics.wait(control, CONTROL_DONE, finished, left);
-    }
+    waitForCount(control, CONTROL_DONE, asked, performance.now() + WORKER_GRACE_MS);
     return Atomics.load(control, CONTROL_SIMULATIONS);
   }
 }
