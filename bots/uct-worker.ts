@@ -14,10 +14,9 @@ const searcher = new ThreadSearcher(init.graphLine, init.settings, (reason) => {
 });
 
 parentPort!.on('message', (request: SearchRequest) => {
-  const done = searcher.search(request, (game, bot) => {
+  const found = searcher.search(request, (game, bot) => {
     const simulations = bot.search(game, request.color, request.playouts, request.seconds);
-    writeStats(init.shared, init.index, init.slotSize, bot.rootStats(), simulations);
-    return true;
+    return { stats: bot.rootStats(), simulations };
   });
-  if (done === null) writeStats(init.shared, init.index, init.slotSize, NO_STATS, 0);
+  writeStats(init.shared, init.index, init.slotSize, found?.stats ?? NO_STATS, found?.simulations ?? 0);
 });
