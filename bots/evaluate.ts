@@ -15,11 +15,10 @@
 import { type Position } from '../src/position.js';
 import { EMPTY } from '../src/vocabulary.js';
 import type { Rules } from '../src/rules.js';
+import { EmptyRegions } from './empty-regions.js';
 
 export class PlayoutEvaluator {
-  private readonly seen: Uint32Array;
-  private readonly stack: Int32Array;
-  private generation = 0;
+  private readonly regions: EmptyRegions;
   /** Per colour: area or territory count, or safe moves, from the last evaluation. */
   readonly score: Float64Array;
   readonly reward: Float64Array;
@@ -40,8 +39,7 @@ export class PlayoutEvaluator {
     n: number,
     private readonly rules: Rules,
   ) {
-    this.seen = new Uint32Array(n);
-    this.stack = new Int32Array(Math.max(1, n));
+    this.regions = new EmptyRegions(n);
     this.score = new Float64Array(rules.colors + 1);
     this.reward = new Float64Array(rules.colors + 1);
   }
@@ -56,16 +54,9 @@ export class PlayoutEvaluator {
     const score = this.score;
     score.fill(0);
     const mode = rules.scoring;
-    this.generation = (this.generation + 1) >>> 0;
-    if (this.generation === 0) {
-      this.seen.fill(0);
-      this.generation = 1;
-    }
-    const gen = this.generation;
-    const { adjStart, adj } = position.graph;
+    const regions = this.regions;
+    regions.begin();
     const color = position.color;
-    const seen = this.seen;
-    const stack = this.stack;
     const n = position.n;
     for (let v = 0; v < n; v++) {
       const c = color[v];
@@ -73,28 +64,10 @@ export class PlayoutEvaluator {
         if (mode === 'area') score[c]++;
         continue;
       }
-      if (seen[v] === gen) continue;
-      let touched = 0;
-      let size = 0;
-      let top = 0;
-      stack[top++] = v;
-      seen[v] = gen;
-      while (top > 0) {
-        const x = stack[--top];
-        size++;
-        for (let i = adjStart[x], end = adjStart[x + 1]; i < end; i++) {
-          const w = adj[i];
-          const cw = color[w];
-          if (cw !== EMPTY) touched |= 1 << cw;
-          else if (seen[w] !== gen) {
-            seen[w] = gen;
-            stack[top++] = w;
-          }
-        }
-      }
-      if (touched === 0 || (touched & (touched - 1)) !== 0) continue;
-      const owner = 31 - Math.clz32(touched);
-      score[owner] += mode === 'lastmove' ? size - 1 : size;
+      if (!regions.walk(position, v)) continue;
+      const owner = regions.owner();
+      if (owner === EMPTY) continue;
+      score[owner] += mode === 'lastmove' ? regions.size - 1 : regions.size;
     }
     if (mode === 'territory') {
       for (let c = 1; c <= colors; c++) score[c] += prisoners[c];

@@ -23,6 +23,7 @@ import type { Game } from '../src/game.js';
 import type { Position } from '../src/position.js';
 import { Rng } from '../src/rng.js';
 import { EMPTY } from '../src/vocabulary.js';
+import { EmptyRegions } from './empty-regions.js';
 import { SquarePatterns } from './patterns.js';
 import { LightPlayout } from './playout.js';
 
@@ -125,60 +126,30 @@ export function estimateOwnership(game: Game, options: OwnershipOptions = {}): O
 
 /** Adds one end's owners to the counts: stones to their colour, empty regions to the one colour they touch. */
 class RegionTally {
-  private readonly seen: Uint32Array;
-  private readonly stack: Int32Array;
-  private readonly region: Int32Array;
-  private generation = 0;
+  private readonly regions: EmptyRegions;
 
   constructor(
     n: number,
     private readonly colors: number,
   ) {
-    this.seen = new Uint32Array(n);
-    this.stack = new Int32Array(Math.max(1, n));
-    this.region = new Int32Array(Math.max(1, n));
+    this.regions = new EmptyRegions(n);
   }
 
   add(position: Position, counts: Float64Array): void {
-    this.generation = (this.generation + 1) >>> 0;
-    if (this.generation === 0) {
-      this.seen.fill(0);
-      this.generation = 1;
-    }
-    const gen = this.generation;
+    const regions = this.regions;
+    regions.begin();
     const stride = this.colors + 1;
-    const { adjStart, adj } = position.graph;
     const color = position.color;
-    const seen = this.seen;
-    const stack = this.stack;
-    const region = this.region;
+    const region = regions.region;
     for (let v = 0; v < position.n; v++) {
       const c = color[v];
       if (c !== EMPTY) {
         counts[v * stride + c]++;
         continue;
       }
-      if (seen[v] === gen) continue;
-      let touched = 0;
-      let size = 0;
-      let top = 0;
-      stack[top++] = v;
-      seen[v] = gen;
-      while (top > 0) {
-        const x = stack[--top];
-        region[size++] = x;
-        for (let i = adjStart[x], end = adjStart[x + 1]; i < end; i++) {
-          const w = adj[i];
-          const cw = color[w];
-          if (cw !== EMPTY) touched |= 1 << cw;
-          else if (seen[w] !== gen) {
-            seen[w] = gen;
-            stack[top++] = w;
-          }
-        }
-      }
-      const owner = touched !== 0 && (touched & (touched - 1)) === 0 ? 31 - Math.clz32(touched) : EMPTY;
-      for (let i = 0; i < size; i++) counts[region[i] * stride + owner]++;
+      if (!regions.walk(position, v)) continue;
+      const owner = regions.owner();
+      for (let i = 0, size = regions.size; i < size; i++) counts[region[i] * stride + owner]++;
     }
   }
 }
