@@ -973,11 +973,16 @@ let endSeat: i32 = 0;
 let lastPlayed: i32 = -1;
 
 /**
- * LightPlayout.run's loop on an undirected graph: `seats` colours in order[], `seat` to move, `ko` forbidden first,
- * `lastMove` the move before (-1: none), at most `cap` moves, `patterns` only when a ring and table were given.
- * Returns the number of moves played (each recorded in playedVertex/playedColor); sets endSeat and lastPlayed.
+ * LightPlayout.run's loop: `seats` colours in order[], `seat` to move, `ko` forbidden first, `lastMove` the move
+ * before (-1: none), at most `cap` moves, `patterns` only when a ring and table were given. Returns the number of
+ * moves played (each recorded in playedVertex/playedColor); sets endSeat and lastPlayed.
+ *
+ * On a graph with arcs (`withArcs`) moves go through tryWithArcs, and neither patterns (SquarePatterns.forGraph takes
+ * no arcs) nor cuts nor remembered refusals apply. The loop is inlined into playOut and playOutArcs with `withArcs` a
+ * constant, so that the compiler drops the other case's tests: a test of `arcs` per draw cost the undirected loop
+ * 3-4% of its speed.
  */
-function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool, useCuts: bool): i32 {
+@inline function playOutLoop(withArcs: bool, seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool, useCuts: bool): i32 {
   const lateAfter = LATE_MOVES_PER_VERTEX * n;
   let passes = 0;
   let moves = 0;
@@ -990,11 +995,13 @@ function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTac
     let played = -1;
     if (useTactics && last >= 0) {
       const answer = tacticalAnswer(last, c);
-      if (answer >= 0 && tryMove(answer, c, koBan)) played = answer;
+      if (answer >= 0 && (withArcs ? tryWithArcs(answer, c, koBan) : tryMove(answer, c, koBan))) played = answer;
     }
-    if (played < 0 && usePatterns && last >= 0) played = patternMove(last, c, koBan);
-    if (played < 0 && useCuts && last >= 0) played = cutConnectMove(last, c, koBan);
-    if (played < 0 && emptyCount > 0) played = scanAndPlay(c, koBan);
+    if (!withArcs) {
+      if (played < 0 && usePatterns && last >= 0) played = patternMove(last, c, koBan);
+      if (played < 0 && useCuts && last >= 0) played = cutConnectMove(last, c, koBan);
+    }
+    if (played < 0 && emptyCount > 0) played = withArcs ? scanAndPlayArcs(c, koBan) : scanAndPlay(c, koBan);
     if (played >= 0) {
       st(playedVertexP, moves, played);
       store<u8>(playedColorP + <usize>moves, <u8>c);
@@ -1015,45 +1022,12 @@ function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTac
   return moves;
 }
 
-/**
- * playOut on a graph with arcs: moves go through tryWithArcs, and neither patterns (SquarePatterns.forGraph takes
- * no arcs) nor remembered refusals apply. A loop of its own, so that the undirected one tests `arcs` nowhere (a
- * test per draw cost it 3-4% of its speed).
- */
+function playOut(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool, usePatterns: bool, useCuts: bool): i32 {
+  return playOutLoop(false, seat, seats, ko, lastMove, cap, useTactics, usePatterns, useCuts);
+}
+
 function playOutArcs(seat: i32, seats: i32, ko: i32, lastMove: i32, cap: i32, useTactics: bool): i32 {
-  const lateAfter = LATE_MOVES_PER_VERTEX * n;
-  let passes = 0;
-  let moves = 0;
-  let koBan = ko;
-  let last = lastMove;
-  let lastStone = -1;
-  while (passes < seats && moves < cap) {
-    const c = ld(orderP, seat);
-    if (moves == lateAfter) late = true;
-    let played = -1;
-    if (useTactics && last >= 0) {
-      const answer = tacticalAnswer(last, c);
-      if (answer >= 0 && tryWithArcs(answer, c, koBan)) played = answer;
-    }
-    if (played < 0 && emptyCount > 0) played = scanAndPlayArcs(c, koBan);
-    if (played >= 0) {
-      st(playedVertexP, moves, played);
-      store<u8>(playedColorP + <usize>moves, <u8>c);
-      moves++;
-      passes = 0;
-      koBan = lastKo;
-      last = played;
-      lastStone = played;
-    } else {
-      passes++;
-      koBan = -1;
-      last = -1;
-    }
-    seat = seat + 1 == seats ? 0 : seat + 1;
-  }
-  endSeat = seat;
-  lastPlayed = lastStone;
-  return moves;
+  return playOutLoop(true, seat, seats, ko, lastMove, cap, useTactics, false, false);
 }
 
 /**
