@@ -11,7 +11,7 @@ import { hasGtpNames, moveName } from '../../src/notation.js';
 import { BLACK, WHITE, parseGtpColor } from '../../src/vocabulary.js';
 import { parseFloatArg, parseIntArg } from '../gtp.js';
 import type { EngineContext, Handlers } from './context.js';
-import { playGenerated, refuseGenerate, type GameContext } from './game.js';
+import { playGenerated, resumeForGenerate, type GameContext } from './game.js';
 import { SLICE_MILLISECONDS, slicedJob, type Job } from './job.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
@@ -180,12 +180,8 @@ function genmoveAnalyze(ctx: AnalysisContext, args: readonly string[], dialect: 
   const game = ctx.game;
   const request = readRequest(game, args, dialect);
   if (typeof request === 'string') return fail(request);
-  const resumed = game.resume();
-  const refusal = refuseGenerate(ctx, game, request.color);
-  if (refusal !== null) {
-    if (resumed) game.settle();
-    return refusal;
-  }
+  const resumed = resumeForGenerate(ctx, request.color);
+  if (typeof resumed !== 'boolean') return resumed;
   const color = request.color;
   const playLine = (move: number): Reply => {
     const reply = playGenerated(game, color, move, true, resumed);

@@ -101,12 +101,8 @@ export function generate(ctx: GameContext, args: readonly string[], play: boolea
   const color = parseGtpColor(args[0]);
   if (color === null) return SYNTAX;
   const game = ctx.game;
-  const resumed = game.resume();
-  const refusal = refuseGenerate(ctx, game, color);
-  if (refusal !== null) {
-    if (resumed) game.settle();
-    return refusal;
-  }
+  const resumed = resumeForGenerate(ctx, color);
+  if (typeof resumed !== 'boolean') return resumed;
   const search = ctx.bot.slicedSearch;
   if (search === undefined) return playGenerated(game, color, ctx.bot.genmove(game, color), play, resumed);
   const early = search.beginMove(game, color, null);
@@ -120,15 +116,23 @@ export function generate(ctx: GameContext, args: readonly string[], play: boolea
 }
 
 /**
- * Why the bot may not move for `color` now, or null when it may; also hands the bot its clock budget. `game` may
- * have just been taken up again after its closing passes (Game.resume).
+ * Takes the game up again if its closing passes ended it (Game.resume) and checks that the bot may move for `color`
+ * there; also hands the bot its clock budget. Returns whether the game was taken up again, or the refusal, the game
+ * then back at its end.
  */
-export function refuseGenerate(ctx: GameContext, game: Game, color: number): Reply | null {
-  if (game.over) return fail('game over');
-  if (color > game.rules.colors || game.seatFor(color) < 0) return fail('wrong colour');
+export function resumeForGenerate(ctx: GameContext, color: number): boolean | Reply {
+  const game = ctx.game;
+  const resumed = game.resume();
+  let refusal: Reply | null = null;
+  if (game.over) refusal = fail('game over');
+  else if (color > game.rules.colors || game.seatFor(color) < 0) refusal = fail('wrong colour');
+  if (refusal !== null) {
+    if (resumed) game.settle();
+    return refusal;
+  }
   const empty = game.position.emptyCount;
   ctx.bot.setTimeBudget?.(ctx.clock.secondsForMove(color, empty), ctx.clock.extraSecondsForMove(color, empty));
-  return null;
+  return resumed;
 }
 
 /**

@@ -14,7 +14,7 @@ import { vertexName } from '../../src/notation.js';
 import { Position } from '../../src/position.js';
 import { countBoard } from '../../src/scoring.js';
 import { EMPTY, parseGtpColor } from '../../src/vocabulary.js';
-import { generate, playGenerated, refuseGenerate, type GameContext } from './game.js';
+import { generate, playGenerated, resumeForGenerate, type GameContext } from './game.js';
 import type { Handlers } from './context.js';
 import { SYNTAX, ok } from './reply.js';
 
@@ -50,12 +50,8 @@ export function scoringCommands(ctx: GameContext): Handlers {
       const color = parseGtpColor(args[0]);
       if (color === null) return SYNTAX;
       const game = ctx.game;
-      const resumed = game.resume();
-      const refusal = refuseGenerate(ctx, game, color);
-      if (refusal !== null) {
-        if (resumed) game.settle();
-        return refusal;
-      }
+      const resumed = resumeForGenerate(ctx, color);
+      if (typeof resumed !== 'boolean') return resumed;
       const capture = countsEveryChainAlive(game) ? -1 : cleanupMove(game, color, judge.judgement(game));
       if (capture >= 0) return playGenerated(game, color, capture, true, resumed);
       if (resumed) game.settle();
