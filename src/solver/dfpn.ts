@@ -273,6 +273,13 @@ export class DfpnSearch {
   /** The signature bit of history item t as a 64-bit mask (hSigLo, hSigHi), see colouring-signature.ts. */
   private hSigLo = new Int32Array(512);
   private hSigHi = new Int32Array(512);
+  /**
+   * The history items of each signature bit, newest first: sigHead[bit] the latest stack index (-1: none) and
+   * sigPrev[t] the one before item t, so that a search for an item's likes reads its few namesakes, not the whole
+   * line (empty when signatures are off).
+   */
+  private readonly sigHead = new Int32Array(64);
+  private sigPrev = new Int32Array(512);
   private readonly signature: ColouringSignature;
   // The signature mask of the colouring last given to sig().
   private sLo = 0;
@@ -514,6 +521,7 @@ export class DfpnSearch {
     }
     const history = this.history;
     history.clear();
+    this.sigHead.fill(-1);
     const hb = root.historyBlack;
     this.hsum[0] = 0;
     this.hsum2[0] = 0;
@@ -556,12 +564,27 @@ export class DfpnSearch {
     if (t >= this.hSigLo.length) {
       this.hSigLo = grown(this.hSigLo, this.hSigLo.length * 2);
       this.hSigHi = grown(this.hSigHi, this.hSigHi.length * 2);
+      this.sigPrev = grown(this.sigPrev, this.sigPrev.length * 2);
     }
     this.sig(black, white);
     this.hSigLo[t] = this.sLo;
     this.hSigHi[t] = this.sHi;
+    if (this.options.signatures) {
+      const bit = this.signature.of(black, white);
+      this.sigPrev[t] = this.sigHead[bit];
+      this.sigHead[bit] = t;
+    }
     this.hsum[t + 1] = (this.hsum[t] + DfpnSearch.itemHash(black, white, tag)) | 0;
     this.hsum2[t + 1] = (this.hsum2[t] + DfpnSearch.itemHash2(black, white, tag)) | 0;
+  }
+
+  private popHistory(): void {
+    const history = this.history;
+    if (this.options.signatures) {
+      const t = history.top - 1;
+      this.sigHead[this.signature.of(history.black[t], history.white[t])] = this.sigPrev[t];
+    }
+    history.pop();
   }
 
   /** The signature of a colouring as a 64-bit mask in sLo, sHi (every bit set when signatures are off). */
@@ -1006,7 +1029,6 @@ export class DfpnSearch {
     const c2 = this.counter2;
     const m = this.cMove[slot];
     const opp = 3 - toMove;
-    const history = this.history;
     let pushed = false;
     this.black = this.cBlack[slot];
     this.white = this.cWhite[slot];
@@ -1027,7 +1049,7 @@ export class DfpnSearch {
     this.parentStabFrom = stabFrom;
     this.parentStabTo = stabTo;
     this.mid(ply + 1, thPhi, thDelta);
-    if (pushed) history.pop();
+    if (pushed) this.popHistory();
     this.black = black;
     this.white = white;
     this.toMove = toMove;
@@ -1261,9 +1283,6 @@ export class DfpnSearch {
    * colour's points onto themselves).
    */
   private historyHasOrbitMate(black: number, white: number, tag: number, upto: number): boolean {
-    this.sig(black, white);
-    const lo = this.sLo;
-    const hi = this.sHi;
     const canon = this.kCanon;
     const sym = this.symmetries;
     const b0 = canon >= 0 ? sym.applyInverse(canon, black) : black;
@@ -1271,14 +1290,21 @@ export class DfpnSearch {
     const yb = this.kSrcB;
     const yw = this.kSrcW;
     const rel0 = relativeCounts(b0, w0, yb, yw);
-    const hSL = this.hSigLo;
-    const hSH = this.hSigHi;
     const history = this.history;
     const hb = history.black;
     const hw = history.white;
     const ht = history.tag;
+    if (this.options.signatures) {
+      // Only the items of the stored item's signature bit, newest first.
+      const sigPrev = this.sigPrev;
+      for (let i = this.sigHead[this.signature.of(black, white)]; i >= 0; i = sigPrev[i]) {
+        if (i < upto && ht[i] === tag && relativeCounts(hb[i], hw[i], yb, yw) === rel0) return true;
+      }
+      return false;
+    }
+    // Signatures off: every item matches every filter.
     for (let i = 0; i < upto; i++) {
-      if (((hSL[i] & lo) | (hSH[i] & hi)) === 0 || ht[i] !== tag) continue;
+      if (ht[i] !== tag) continue;
       if (relativeCounts(hb[i], hw[i], yb, yw) === rel0) return true;
     }
     return false;
@@ -1293,7 +1319,19 @@ export class DfpnSearch {
     if (this.cand.length < upto) this.cand = new Int32Array(Math.max(upto, this.cand.length * 2));
     const cand = this.cand;
     let n = 0;
-    for (let i = 0; i < upto; i++) if (((hSL[i] & eSL) | (hSH[i] & eSH)) !== 0) cand[n++] = i;
+    if (!this.options.signatures) {
+      for (let i = 0; i < upto; i++) if (((hSL[i] & eSL) | (hSH[i] & eSH)) !== 0) cand[n++] = i;
+      return n;
+    }
+    // Each item has one signature bit: the items of the filter's bits, through their chains.
+    const sigHead = this.sigHead;
+    const sigPrev = this.sigPrev;
+    for (let m = eSL; m !== 0; m &= m - 1) {
+      for (let i = sigHead[31 - Math.clz32(m & -m)]; i >= 0; i = sigPrev[i]) if (i < upto) cand[n++] = i;
+    }
+    for (let m = eSH; m !== 0; m &= m - 1) {
+      for (let i = sigHead[63 - Math.clz32(m & -m)]; i >= 0; i = sigPrev[i]) if (i < upto) cand[n++] = i;
+    }
     return n;
   }
 
@@ -1347,6 +1385,7 @@ export class DfpnSearch {
     let rescued = false;
     // With `candidates` (>= 0), only the items in cand[0..candidates) passed the signature filter, which no
     // automorphism changes: the rest need no second look.
+    if (candidates < 0 && this.options.signatures) candidates = this.signatureCandidates(e, upto);
     const cand = this.cand;
     const scan = candidates >= 0 ? candidates : upto;
     for (let c = 0; c < scan; c++) {
