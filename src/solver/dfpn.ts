@@ -96,7 +96,7 @@ import { DfpnTable } from './dfpn-table.js';
 import { History, NOT_FOUND } from './history.js';
 import { HistoryScore } from './history-score.js';
 import { PathStabiliser } from './path-stabiliser.js';
-import { insertRequired, NO_DEP } from './required-items.js';
+import { clearRequired, copyRequired, insertRequired, NO_DEP } from './required-items.js';
 import type { Symmetries } from './symmetry.js';
 
 /** A proof or disproof number that proves: the node is lost (φ) or won (δ) for the player to move. */
@@ -703,7 +703,7 @@ export class DfpnSearch {
     // Refused items older than the node: the reqMax oldest and the oldest of the others.
     const reqMax = this.reqMax;
     const qAt = ply * reqMax;
-    this.qReq.fill(NO_DEP, qAt, qAt + reqMax);
+    clearRequired(this.qReq, qAt, reqMax);
     let qDrop = NO_DEP;
     let skipped = false;
     let processed = 0;
@@ -734,7 +734,7 @@ export class DfpnSearch {
           this.cC2[slot] = c2;
           this.cPhi[slot] = win ? PN_INF : 0;
           this.cDelta[slot] = win ? 0 : PN_INF;
-          this.cReq.fill(NO_DEP, slot * this.reqMax, (slot + 1) * this.reqMax);
+          clearRequired(this.cReq, slot * this.reqMax, this.reqMax);
           this.cDrop[slot] = NO_DEP;
           this.cE[slot] = 0;
           this.cB[slot] = 0;
@@ -810,7 +810,7 @@ export class DfpnSearch {
       this.cC2[slot] = n2;
       this.cPhi[slot] = this.lPhi;
       this.cDelta[slot] = this.lDelta;
-      this.cReq.set(this.lReq, slot * reqMax);
+      copyRequired(this.lReq, 0, this.cReq, slot * reqMax, reqMax);
       this.cDrop[slot] = NO_DEP;
       this.cE[slot] = this.lE;
       this.cB[slot] = this.lB;
@@ -874,7 +874,7 @@ export class DfpnSearch {
         this.playChild(slot, ply, stabFrom, stabTo, childThPhi, childThDelta);
         this.cPhi[slot] = this.rPhi;
         this.cDelta[slot] = this.rDelta;
-        this.cReq.set(this.rReq, slot * reqMax);
+        copyRequired(this.rReq, 0, this.cReq, slot * reqMax, reqMax);
         this.cDrop[slot] = this.rDrop;
         this.cE[slot] = this.rE;
         this.cB[slot] = this.rB;
@@ -887,7 +887,7 @@ export class DfpnSearch {
     this.stab.top = stabFrom;
 
     // What the result rests on: a proof on its winning child, a disproof on every child and every refusal.
-    this.aReq.fill(NO_DEP);
+    clearRequired(this.aReq, 0, this.reqMax);
     this.aDrop = NO_DEP;
     // A node won for its mover was reached by the loser's move; under last-move scoring that move need not stay
     // legal for the proof to hold (see the header), so its colouring is no condition of the proof.
@@ -948,7 +948,7 @@ export class DfpnSearch {
     if (ply === 0) this.rootBest = bestMove;
     this.rPhi = phi;
     this.rDelta = delta;
-    this.rReq.set(this.aReq);
+    copyRequired(this.aReq, 0, this.rReq, 0, this.reqMax);
     this.rDrop = this.aDrop;
     this.rE = mE;
     this.rB = mB;
@@ -1070,7 +1070,7 @@ export class DfpnSearch {
     this.lW = 0;
     this.lSL = 0;
     this.lSH = 0;
-    this.lReq.fill(NO_DEP);
+    clearRequired(this.lReq, 0, this.reqMax);
     this.lXN = -1;
     this.canonicalKey(nb, nw);
     const meta = toMove | (passes << 2) | this.metaHigh;
@@ -1166,7 +1166,7 @@ export class DfpnSearch {
     const win = (lo >= this.threshold) === (this.toMove === 1);
     this.rPhi = win ? 0 : PN_INF;
     this.rDelta = win ? PN_INF : 0;
-    this.rReq.fill(NO_DEP);
+    clearRequired(this.rReq, 0, this.reqMax);
     this.rDrop = NO_DEP;
     this.rE = this.full & ~(black | white);
     this.rB = black;
@@ -1427,7 +1427,7 @@ export class DfpnSearch {
     this.lSL = eSL;
     this.lSH = eSH;
     const lReq = this.lReq;
-    lReq.fill(NO_DEP);
+    clearRequired(lReq, 0, this.reqMax);
     for (let k = 0; k < required; k++) insertRequired(lReq, 0, this.reqMax, xJ[k], NO_DEP);
     return true;
   }
