@@ -260,22 +260,31 @@ function removeEmpty(v: i32): void {
   return survivor;
 }
 
+/**
+ * Vertex s becomes a liberty (sign 1) or stops being one (sign -1) of its rlib chains, and an empty neighbour of its
+ * rlib. Inlined with a constant sign, so each caller keeps its own straight loop.
+ */
+@inline function shiftLibertiesAt(s: i32, sign: i32): void {
+  const sf = <f64>s;
+  const ss = sf * sf;
+  const d = <f64>sign;
+  for (let i = ld(rlibStartP, s), end = ld(rlibStartP, s + 1); i < end; i++) {
+    const u = ld(rlibP, i);
+    st(emptyNbP, u, ld(emptyNbP, u) + sign);
+    if (colorOf(u) != EMPTY) {
+      const hu = ld(headP, u);
+      st(libCountP, hu, ld(libCountP, hu) + sign);
+      stf(libSumP, hu, ldf(libSumP, hu) + d * sf);
+      stf(libSumSqP, hu, ldf(libSumSqP, hu) + d * ss);
+    }
+  }
+}
+
 /** Each stone of the emptied chain at h becomes a liberty of its rlib chains and an empty neighbour of its rlib. */
 function creditLiberties(h: i32): void {
   let s = h;
   do {
-    const sf = <f64>s;
-    const ss = sf * sf;
-    for (let i = ld(rlibStartP, s), end = ld(rlibStartP, s + 1); i < end; i++) {
-      const u = ld(rlibP, i);
-      st(emptyNbP, u, ld(emptyNbP, u) + 1);
-      if (colorOf(u) != EMPTY) {
-        const hu = ld(headP, u);
-        st(libCountP, hu, ld(libCountP, hu) + 1);
-        stf(libSumP, hu, ldf(libSumP, hu) + sf);
-        stf(libSumSqP, hu, ldf(libSumSqP, hu) + ss);
-      }
-    }
+    shiftLibertiesAt(s, 1);
     s = ld(nextP, s);
   } while (s != h);
 }
@@ -473,18 +482,7 @@ function applyArcs(v: i32, c: i32): bool {
 function debitLiberties(h: i32): void {
   let s = h;
   do {
-    const sf = <f64>s;
-    const ss = sf * sf;
-    for (let i = ld(rlibStartP, s), end = ld(rlibStartP, s + 1); i < end; i++) {
-      const u = ld(rlibP, i);
-      st(emptyNbP, u, ld(emptyNbP, u) - 1);
-      if (colorOf(u) != EMPTY) {
-        const hu = ld(headP, u);
-        st(libCountP, hu, ld(libCountP, hu) - 1);
-        stf(libSumP, hu, ldf(libSumP, hu) - sf);
-        stf(libSumSqP, hu, ldf(libSumSqP, hu) - ss);
-      }
-    }
+    shiftLibertiesAt(s, -1);
     s = ld(nextP, s);
   } while (s != h);
 }
@@ -524,18 +522,7 @@ function undoArcs(v: i32): void {
     stf(libSumSqP, survivor, ldf(mergeLogP, at + 5));
   }
   merges = 0;
-  const vf = <f64>v;
-  const vv = vf * vf;
-  for (let i = ld(rlibStartP, v), end = ld(rlibStartP, v + 1); i < end; i++) {
-    const u = ld(rlibP, i);
-    st(emptyNbP, u, ld(emptyNbP, u) + 1);
-    if (colorOf(u) != EMPTY) {
-      const h = ld(headP, u);
-      st(libCountP, h, ld(libCountP, h) + 1);
-      stf(libSumP, h, ldf(libSumP, h) + vf);
-      stf(libSumSqP, h, ldf(libSumSqP, h) + vv);
-    }
-  }
+  shiftLibertiesAt(v, 1);
   setColor(v, EMPTY);
   // The reverse of removeEmpty: the vertex that filled v's slot goes back to the end (unless v itself was last).
   const i = undoVertexEmptyIndex;
