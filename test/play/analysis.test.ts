@@ -3,11 +3,10 @@
  * toggle in Chromium (win-rate bar, candidate moves, ownership shading), on graphs that are not grids.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEFAULT_ANALYSIS_MILLISECONDS, MAX_ANALYSIS_MILLISECONDS } from '../../play/match.js';
 import { startWebServer } from '../../play/web-server.js';
 import type { RunningServer } from '../../play/web-server.js';
-import { HAS_CHROMIUM, launchChromium, savedGame, waitForNewGame } from './browser.js';
+import { HAS_CHROMIUM, idle, launchChromium, startFromForm } from './browser.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -142,23 +141,6 @@ describe('POST /api/analyze', () => {
 describe('analysis on the page in Chromium', () => {
   // Skipped only where Chromium is missing outside CI; under CI a missing browser fails (launchChromium says why).
   const runBrowser = HAS_CHROMIUM || process.env.CI !== undefined;
-
-  async function idle(page: Page): Promise<void> {
-    await page.waitForSelector('body[data-busy=false] #status[data-state]', { timeout: 30_000 });
-  }
-
-  async function startFromForm(page: Page, spec: string, rules: string, bot: string): Promise<void> {
-    const previous = (await savedGame(page)).id;
-    await page.click('#new-game-panel summary');
-    await page.fill('#graph-spec', spec);
-    await page.fill('#rules', rules);
-    await page.selectOption('#bot', bot);
-    await page.fill('#playouts', '50');
-    await page.click('#start');
-    await waitForNewGame(page, previous);
-    await idle(page);
-    expect(await page.locator('#form-error').textContent()).toBe('');
-  }
 
   it.skipIf(!runBrowser)('shows the win-rate bar, the top moves and ownership shading, and follows the moves', async () => {
     const browser = await launchChromium();

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.GRAPHGO_CHROMIUM ?? '/usr/bin/chromium';
@@ -40,4 +41,23 @@ export async function savedGame(page: Page): Promise<{ id?: string; setup?: unkn
 /** Waits until the page holds a game other than `previous` (a new game was started). */
 export async function waitForNewGame(page: Page, previous: string | undefined): Promise<void> {
   await page.waitForFunction(`${SAVED_GAME}.id !== ${previous === undefined ? 'undefined' : JSON.stringify(previous)}`);
+}
+
+/** Waits until the page is idle: no request in flight. */
+export async function idle(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-busy=false] #status[data-state]', { timeout: 30_000 });
+}
+
+/** Starts a new game from the page's form (50 playouts a move) and checks that the form took it. */
+export async function startFromForm(page: Page, spec: string, rules: string, bot = 'random'): Promise<void> {
+  const previous = (await savedGame(page)).id;
+  await page.click('#new-game-panel summary');
+  await page.fill('#graph-spec', spec);
+  await page.fill('#rules', rules);
+  await page.selectOption('#bot', bot);
+  await page.fill('#playouts', '50');
+  await page.click('#start');
+  await waitForNewGame(page, previous);
+  await idle(page);
+  expect(await page.locator('#form-error').textContent()).toBe('');
 }

@@ -4,10 +4,9 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startWebServer, MAX_WEB_VERTICES } from '../../play/web-server.js';
 import type { RunningServer } from '../../play/web-server.js';
-import { HAS_CHROMIUM, launchChromium, savedGame, waitForNewGame } from './browser.js';
+import { HAS_CHROMIUM, idle, launchChromium, savedGame, startFromForm } from './browser.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -260,24 +259,6 @@ describe('web API', () => {
 describe('web page in Chromium', () => {
   // Skipped only where Chromium is missing outside CI; under CI a missing browser fails (launchChromium says why).
   const runBrowser = HAS_CHROMIUM || process.env.CI !== undefined;
-
-  /** Waits until the page is idle: no request in flight. */
-  async function idle(page: Page): Promise<void> {
-    await page.waitForSelector('body[data-busy=false] #status[data-state]', { timeout: 30_000 });
-  }
-
-  async function startFromForm(page: Page, spec: string, rules: string, bot = 'random'): Promise<void> {
-    const previous = (await savedGame(page)).id;
-    await page.click('#new-game-panel summary');
-    await page.fill('#graph-spec', spec);
-    await page.fill('#rules', rules);
-    await page.selectOption('#bot', bot);
-    await page.fill('#playouts', '50');
-    await page.click('#start');
-    await waitForNewGame(page, previous);
-    await idle(page);
-    expect(await page.locator('#form-error').textContent()).toBe('');
-  }
 
   it.skipIf(!runBrowser)('plays a whole game on the Petersen graph by clicking, then shows the result', async () => {
     const browser = await launchChromium();
