@@ -281,7 +281,8 @@ export class DfpnSearch {
   private readonly sigHead = new Int32Array(64);
   private sigPrev = new Int32Array(512);
   private readonly signature: ColouringSignature;
-  // The signature mask of the colouring last given to sig().
+  // The signature mask of the colouring last given to sig(), and its bit (signatures on).
+  private sBit = 0;
   private sLo = 0;
   private sHi = 0;
 
@@ -570,9 +571,8 @@ export class DfpnSearch {
     this.hSigLo[t] = this.sLo;
     this.hSigHi[t] = this.sHi;
     if (this.options.signatures) {
-      const bit = this.signature.of(black, white);
-      this.sigPrev[t] = this.sigHead[bit];
-      this.sigHead[bit] = t;
+      this.sigPrev[t] = this.sigHead[this.sBit];
+      this.sigHead[this.sBit] = t;
     }
     this.hsum[t + 1] = (this.hsum[t] + DfpnSearch.itemHash(black, white, tag)) | 0;
     this.hsum2[t + 1] = (this.hsum2[t] + DfpnSearch.itemHash2(black, white, tag)) | 0;
@@ -581,8 +581,10 @@ export class DfpnSearch {
   private popHistory(): void {
     const history = this.history;
     if (this.options.signatures) {
+      // The item's bit, read back from its mask.
       const t = history.top - 1;
-      this.sigHead[this.signature.of(history.black[t], history.white[t])] = this.sigPrev[t];
+      const lo = this.hSigLo[t];
+      this.sigHead[lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(this.hSigHi[t])] = this.sigPrev[t];
     }
     history.pop();
   }
@@ -595,6 +597,7 @@ export class DfpnSearch {
       return;
     }
     const s = this.signature.of(black, white);
+    this.sBit = s;
     this.sLo = s < 32 ? 1 << s : 0;
     this.sHi = s < 32 ? 0 : 1 << (s - 32);
   }
