@@ -3,6 +3,7 @@
  * number on stdout; how it was counted (order, frontier, states, time) goes to stderr. See docs/solver.md.
  */
 import type { Command } from 'commander';
+import { BOARD_LIMITS } from '../src/setup.js';
 import { CountLimitError, CountTimeError, countLegalPositions } from '../src/solver/count.js';
 import { loadGraph } from './graph-command.js';
 import { CliError } from './io.js';
@@ -39,7 +40,9 @@ export function registerCountCommand(program: Command, io: CliIo): void {
     .action((opts: CountOptions) => {
       if (opts.graph === undefined && opts.from === undefined) throw new CliError('missing --graph SPEC (or --from FILE)');
       const maxSeconds = opts.maxSeconds === undefined ? null : positiveSeconds('--max-seconds', opts.maxSeconds);
-      const graph = loadGraph(opts.graph === undefined ? [] : [opts.graph], opts.from);
+      // Positions are a board's: a board's limits apply (a path of millions of vertices took seconds to set up before
+      // the time limit was first checked, and its count would have millions of digits).
+      const graph = loadGraph(opts.graph === undefined ? [] : [opts.graph], opts.from, BOARD_LIMITS);
       const name = opts.graph ?? opts.from;
       let report;
       try {

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { GRAPH_LIMITS, type Graph } from '../src/graph.js';
+import { GRAPH_LIMITS, type Graph, type GraphLimits } from '../src/graph.js';
 import { FAMILY_USAGE, GRAPH_FAMILIES } from '../src/families.js';
 import { GRAPH_FORMATS, formatGraph } from '../src/graph-formats.js';
 import type { GraphFormat } from '../src/graph-formats.js';
@@ -42,13 +42,19 @@ export function registerGraphCommand(program: Command, io: CliIo): void {
     .option('--from <file>', 'read a graph file (edges line, DIMACS, JSON or govariants) instead of a spec')
     .addOption(new Option('--format <format>', 'output format').choices(GRAPH_FORMATS).default('edges'))
     .option('-o, --output <file>', 'write the graph to this file instead of stdout')
-    .option('--info', 'print only the summary line, on stdout')
+    .option('--info', 'print only the summary line, on stdout (not with --output)')
     .addHelpText('after', EXAMPLES)
     .action((specWords: string[], options: GraphCommandOptions) => runGraphCommand(specWords, options, io));
 }
 
 /** The command's work, apart from commander: exported for tests and for other commands that load graphs. */
 export function runGraphCommand(specWords: readonly string[], options: GraphCommandOptions, io: CliIo): void {
+  // --info writes no graph, so an --output file would silently never appear: refuse before doing any work.
+  if (options.info && options.output !== undefined) {
+    throw new CliError(
+      '--info prints only the summary, on stdout, and writes no graph: give --info or --output, not both',
+    );
+  }
   const graph = loadGraph(specWords, options.from);
   const summary = graphSummary(graph);
   if (options.info) {
@@ -70,15 +76,15 @@ export function runGraphCommand(specWords: readonly string[], options: GraphComm
 
 /**
  * The graph from a spec or from `--from FILE` (exactly one of them); user errors become CliErrors. Converting a
- * graph plays no game on it, so the graph library's limits apply, not a board's.
+ * graph plays no game on it, so by default the graph library's limits apply, not a board's.
  */
-export function loadGraph(specWords: readonly string[], fromFile: string | undefined): Graph {
+export function loadGraph(specWords: readonly string[], fromFile: string | undefined, limits: GraphLimits = GRAPH_LIMITS): Graph {
   if (fromFile !== undefined) {
     if (specWords.length > 0) throw new CliError(`give either a spec or --from FILE, not both`);
-    return orCliError(readGraph({ fileName: fromFile, text: readUserFile(fromFile) }, GRAPH_LIMITS));
+    return orCliError(readGraph({ fileName: fromFile, text: readUserFile(fromFile) }, limits));
   }
   if (specWords.length === 0) throw new CliError('missing graph spec (e.g. graphgo graph grid 9 9) or --from FILE');
-  return orCliError(readGraph({ spec: specWords.join(' ') }, GRAPH_LIMITS));
+  return orCliError(readGraph({ spec: specWords.join(' ') }, limits));
 }
 
 /** `81 vertices, 144 edges, 0 arcs, degree 2..4` (underlying degree). */

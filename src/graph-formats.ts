@@ -55,8 +55,13 @@ export function detectGraphFormat(text: string): GraphFormat | null {
   return 'edges';
 }
 
+const BYTE_ORDER_MARK = 0xfeff;
+
 /** Reads a graph file in any of the formats (detected from its content), refusing a graph past `limits`. */
-export function parseGraphFile(text: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
+export function parseGraphFile(fileText: string, limits: GraphLimits = GRAPH_LIMITS): GraphResult {
+  // Every front end's graph file comes through here. Windows editors often start UTF-8 files with a byte order mark,
+  // which JSON.parse refuses and the spec reader would take as part of the family name; it carries no content.
+  const text = fileText.charCodeAt(0) === BYTE_ORDER_MARK ? fileText.slice(1) : fileText;
   const trimmed = text.trimStart();
   if (trimmed.length === 0) return failure('bad-file', 'empty graph file');
   if (trimmed.startsWith('{')) {
@@ -234,7 +239,7 @@ function graphFromJsonValue(value: unknown, limits: GraphLimits): GraphResult {
   if (!isObject(value)) return failure('bad-file', 'expected a JSON object {"graphgo": 1, ...}');
   for (const key of Object.keys(value)) {
     if (!JSON_KEYS.includes(key)) {
-      return failure('bad-file', `unknown key "${key}" (expected ${JSON_KEYS.map((k) => `"${k}"`).join(', ')})`);
+      return failure('bad-file', `unknown key ${show(key)} (expected ${JSON_KEYS.map((k) => `"${k}"`).join(', ')})`);
     }
   }
   if (value.graphgo !== 1) return failure('bad-file', `"graphgo": expected 1 (the format version), got ${show(value.graphgo)}`);
@@ -308,7 +313,7 @@ function readJsonVertices(value: unknown, lattice: Lattice | undefined): JsonVer
     if (!isObject(vertex)) return new GraphError('bad-file', `${where}: expected an object {"name"?, "x"?, "y"?}`);
     for (const key of Object.keys(vertex)) {
       if (key !== 'name' && key !== 'x' && key !== 'y') {
-        return new GraphError('bad-file', `${where}: unknown key "${key}" (expected "name", "x", "y")`);
+        return new GraphError('bad-file', `${where}: unknown key ${show(key)} (expected "name", "x", "y")`);
       }
     }
     if ((vertex.x === undefined) !== (vertex.y === undefined)) {
@@ -355,13 +360,13 @@ function nameProblem(
   seen: Map<string, number>,
 ): string | null {
   if (name.length === 0) return 'empty "name"';
-  if (/[\s#\x00-\x1f\x7f]/.test(name)) return `"name" ${JSON.stringify(name)} has a space, "#" or control character`;
+  if (/[\s#\x00-\x1f\x7f]/.test(name)) return `"name" ${show(name)} has a space, "#" or control character`;
   const key = name.toLowerCase();
   if (key === 'pass' || key === 'resign') return `"${name}" is not a vertex name (it is a move)`;
   const builtIn = parseBuiltInName({ n, meta: lattice ? { lattice } : {} }, key);
-  if (builtIn !== null && builtIn !== v) return `name "${name}" already names vertex ${builtIn + 1}`;
+  if (builtIn !== null && builtIn !== v) return `name ${show(name)} already names vertex ${builtIn + 1}`;
   const earlier = seen.get(key);
-  if (earlier !== undefined) return `name "${name}" is already the name of vertex ${earlier + 1}`;
+  if (earlier !== undefined) return `name ${show(name)} is already the name of vertex ${earlier + 1}`;
   seen.set(key, v);
   return null;
 }
@@ -689,11 +694,49 @@ function jsonNumber(x: number): string {
   return Number.isFinite(x) ? JSON.stringify(x) : '0';
 }
 
-/** A short JSON rendering of a bad value for messages. */
+/** The most characters of a bad value that a message quotes. */
+const SHOWN_CHARS = 40;
+
+/**
+ * A short JSON rendering of a bad value for messages: JSON.stringify's text, cut to SHOWN_CHARS. Not JSON.stringify
+ * itself: JSON.parse accepts arrays nested any depth, and stringify's recursion overflows the stack on a few thousand
+ * levels. This stops as soon as it has written enough, and every level writes its bracket before going down, so it
+ * goes at most SHOWN_CHARS deep and looks at a few dozen elements of a huge array, not all of them.
+ */
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
-  return text.length > 40 ? text.slice(0, 37) + '...' : text;
+  let text = '';
+  const hasEnough = () => text.length > SHOWN_CHARS;
+  const write = (part: unknown): void => {
+    if (Array.isArray(part)) {
+      text += '[';
+      for (let i = 0; i < part.length && !hasEnough(); i++) {
+        if (i > 0) text += ',';
+        write(part[i]);
+      }
+      text += ']';
+    } else if (isObject(part)) {
+      text += '{';
+      let first = true;
+      // for...in rather than Object.keys, which would list every key of a huge object before the first is shown.
+      for (const key in part) {
+        if (hasEnough()) break;
+        if (!Object.hasOwn(part, key)) continue;
+        if (!first) text += ',';
+        first = false;
+        text += JSON.stringify(key.slice(0, SHOWN_CHARS + 1)) + ':';
+        write(part[key]);
+      }
+      text += '}';
+    } else if (typeof part === 'string') {
+      // One character past the limit keeps the cut where it would fall in the whole string's rendering.
+      text += JSON.stringify(part.slice(0, SHOWN_CHARS + 1));
+    } else {
+      text += String(JSON.stringify(part));
+    }
+  };
+  write(value);
+  return hasEnough() ? text.slice(0, SHOWN_CHARS - 3) + '...' : text;
 }
 
 function failure(code: GraphErrorCode, message: string): GraphResult {

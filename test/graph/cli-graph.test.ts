@@ -72,6 +72,64 @@ describe('graphgo graph', () => {
     expect((await run('graph', '--from', dimacs)).out).toBe('edges 3 1-2 1-3 2-3\n');
   });
 
+  it('--info with --output is refused before anything is built, and no file appears', async () => {
+    const file = join(dir, 'info.txt');
+    const combinations = [
+      ['grid', '3', '3', '--info', '--output', file],
+      ['--info', '-o', file, 'random', '500', '0.5', '1'],
+    ];
+    for (const args of combinations) {
+      expect(await run('graph', ...args), args.join(' ')).toEqual({
+        code: 1,
+        out: '',
+        err:
+          'graphgo: --info prints only the summary, on stdout, and writes no graph: give --info or --output, not both\n',
+      });
+    }
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('--from reads a file that starts with a UTF-8 byte order mark, in every format', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    for (const format of ['spec', 'edges', 'json', 'dimacs', 'govariants']) {
+      const file = join(dir, `bom-${format}`);
+      const body = format === 'spec' ? 'grid 2 2\n' : (await run('graph', 'grid', '2', '2', '--format', format)).out;
+      writeFileSync(file, Buffer.concat([bom, Buffer.from(body)]));
+      expect(await run('graph', '--from', file), format).toEqual({
+        code: 0,
+        out: 'edges 4 1-2 1-3 2-4 3-4\n',
+        err: '4 vertices, 4 edges, 0 arcs, degree 2..2\n',
+      });
+    }
+  });
+
+  it('--from a file nested thousands deep is refused in one line, not a stack overflow', async () => {
+    const depth = 5000;
+    const nested = '['.repeat(depth) + ']'.repeat(depth);
+    const cut = '['.repeat(37) + '...';
+    const files: [string, string, string][] = [
+      [
+        'deep.json',
+        `{"graphgo":1,"vertices":3,"edges":${nested}}`,
+        `"edges"[0]: expected a pair of vertex numbers [u, v], got ${cut}`,
+      ],
+      [
+        'deep-govariants.json',
+        `{"type":"custom","coordinates":[[0,0]],"adjacencyList":${nested}}`,
+        `"adjacencyList"[0][0]: expected an intersection 0..0, got ${cut}`,
+      ],
+    ];
+    for (const [name, text, problem] of files) {
+      const file = join(dir, name);
+      writeFileSync(file, text);
+      expect(await run('graph', '--from', file), name).toEqual({
+        code: 1,
+        out: '',
+        err: `graphgo: invalid graph file ${file}: ${problem}\n`,
+      });
+    }
+  });
+
   it('bad input: one line on stderr, exit code 1, nothing on stdout', async () => {
     const cases: [string[], string][] = [
       [['graph', 'edges', '3', '3-3'], 'graphgo: invalid graph: self-loop 3-3\n'],

@@ -296,6 +296,106 @@ describe('govariants custom boards', () => {
   });
 });
 
+describe('values nested deeper than a message can show', () => {
+  // JSON.parse takes any depth; the message quoting the bad value must not recurse into all of it.
+  const DEPTH = 100_000;
+  const deep = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+  const deepObject = '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH);
+  // What JSON.stringify's text would start with; the file texts are compact, so they are that text.
+  const cut = deep.slice(0, 37) + '...';
+  const cutObject = deepObject.slice(0, 37) + '...';
+
+  it('are quoted cut short, in the usual "expected ..." message', () => {
+    const pairExpected = 'expected a pair of vertex numbers [u, v], got';
+    const cases: [string, string, string][] = [
+      [`{"graphgo":1,"vertices":3,"edges":[${deep}]}`, 'bad-file', `"edges"[0]: ${pairExpected} ${cut}`],
+      [`{"graphgo":1,"vertices":3,"arcs":[${deep}]}`, 'bad-file', `"arcs"[0]: ${pairExpected} ${cut}`],
+      [`{"graphgo":1,"vertices":3,"edges":[${deepObject}]}`, 'bad-file', `"edges"[0]: ${pairExpected} ${cutObject}`],
+      [`{"graphgo":${deep},"vertices":3}`, 'bad-file', `"graphgo": expected 1 (the format version), got ${cut}`],
+      [`{"graphgo":1,"spec":${deep},"vertices":3}`, 'bad-file', `"spec": expected a string, got ${cut}`],
+      [
+        `{"graphgo":1,"vertices":${deepObject}}`,
+        'bad-file',
+        `"vertices": expected a vertex count >= 1 or a non-empty array, got ${cutObject}`,
+      ],
+      [
+        `{"type":"custom","coordinates":[[0,0],[1,0]],"adjacencyList":[[${deep}],[0]]}`,
+        'out-of-range',
+        `"adjacencyList"[0][0]: expected an intersection 0..1, got ${cut}`,
+      ],
+      [
+        `{"type":"custom","coordinates":[[0,0],[1,0]],"adjacencyList":[${deepObject},[0]]}`,
+        'bad-file',
+        `"adjacencyList"[0]: expected an array, got ${cutObject}`,
+      ],
+      [
+        `{"type":"custom","coordinates":[${deep},[1,0]],"adjacencyList":[[1],[0]]}`,
+        'bad-file',
+        `"coordinates"[0]: expected [x, y] with finite numbers, got ${cut}`,
+      ],
+    ];
+    for (const [text, code, message] of cases) {
+      let result: ReturnType<typeof parseGraphFile> | undefined;
+      expect(() => (result = parseGraphFile(text)), message).not.toThrow();
+      expect(refusal(result!), message).toEqual({ code, message });
+    }
+    // Only a file read as govariants can have a "type" other than "custom".
+    expect(refusal(parseGovariants(`{"type":${deep},"coordinates":[],"adjacencyList":[]}`)).message).toBe(
+      `"type": expected "custom", got ${cut}`,
+    );
+  });
+
+  it('quote exactly what JSON.stringify would, up to the cut, and only look at the start of a huge value', () => {
+    const long = Array.from({ length: 1_000_000 }, (_, i) => i);
+    const longText = `{"graphgo":1,"vertices":3,"edges":[${JSON.stringify(long)}]}`;
+    expect(refusal(parseGraphJson(longText)).message).toBe(
+      `"edges"[0]: expected a pair of vertex numbers [u, v], got ${JSON.stringify(long).slice(0, 37)}...`,
+    );
+    const mixed = [1, 'two', null, true, { x: -0.5, 'é"\n': [[]] }];
+    expect(refusal(parseGraphJson(`{"graphgo":1,"vertices":3,"edges":[${JSON.stringify(mixed)}]}`)).message).toBe(
+      `"edges"[0]: expected a pair of vertex numbers [u, v], got ${JSON.stringify(mixed).slice(0, 37)}...`,
+    );
+    const short = [[1], { a: 'b' }, 'x'];
+    expect(refusal(parseGraphJson(`{"graphgo":1,"vertices":3,"edges":[${JSON.stringify(short)}]}`)).message).toBe(
+      `"edges"[0]: expected a pair of vertex numbers [u, v], got [[1],{"a":"b"},"x"]`,
+    );
+  });
+
+  it('keys and names from the file are quoted cut short too', () => {
+    const key = 'k'.repeat(1_000_000);
+    expect(refusal(parseGraphJson(`{"graphgo":1,"vertices":3,"${key}":1}`)).message).toBe(
+      `unknown key "${'k'.repeat(36)}... (expected "graphgo", "spec", "vertices", "edges", "arcs")`,
+    );
+    const name = 'n '.repeat(500_000);
+    expect(refusal(parseGraphJson(`{"graphgo":1,"vertices":[{"name":"${name}"}]}`)).message).toBe(
+      `"vertices"[0] (vertex 1): "name" "${'n '.repeat(18)}... has a space, "#" or control character`,
+    );
+  });
+});
+
+describe('a leading UTF-8 byte order mark', () => {
+  const BOM = '\ufeff';
+  const files: [string, string][] = [
+    ['a family spec', 'grid 2 2\n'],
+    ['an edges line', 'edges 4 1-2 1-3 2-4 3-4\n'],
+    ['DIMACS', 'p edge 4 4\ne 1 2\ne 1 3\ne 2 4\ne 3 4\n'],
+    ['our JSON', formatGraph(build('grid 2 2'), 'json')],
+    ['govariants', formatGraph(build('grid 2 2'), 'govariants')],
+  ];
+
+  it('is skipped in every format', () => {
+    for (const [format, text] of files) {
+      const withBom = parseGraphFile(BOM + text);
+      expect(withBom.ok ? '' : withBom.error.message, format).toBe('');
+      expect(linkList(unwrap(withBom)), format).toEqual(linkList(build('grid 2 2')));
+    }
+  });
+
+  it('is only skipped at the very start: one anywhere else is still an error', () => {
+    expect(refusal(parseGraphFile(BOM + BOM + 'grid 2 2')).message).toMatch(/^unknown graph family "\ufeffgrid"/);
+  });
+});
+
 describe('format detection', () => {
   it('tells the four formats apart', () => {
     expect(detectGraphFormat('edges 3 1-2')).toBe('edges');
