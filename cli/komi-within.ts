@@ -3,13 +3,13 @@
  * `--graphs` file): one proved before, e.g. a table's "unknown (4..5)", so that the komi search spends its budget
  * only on the komis inside it (docs/solver.md, "Command line").
  */
-import type { KomiInterval } from '../src/solver/solve.js';
+import { MAX_SOLVER_KOMI, type KomiInterval } from '../src/solver/solve.js';
 
 /** The word that gives a line of a `--graphs` file its own interval. */
 const LINE_WORD = /^komi-within=(\S*)$/;
 
-/** Bounds larger than this are refused as typing mistakes (the largest komi found on a small graph is 11). */
-const MAX_BOUND = 10_000;
+/** Bounds beyond the komis the solver takes are refused. */
+const MAX_BOUND = MAX_SOLVER_KOMI;
 
 /** `4..5`, `..-1` (no lower bound) or `-1..` (no upper bound), as an interval; a message for anything else. */
 export function parseKomiWithin(text: string): { ok: true; value: KomiInterval } | { ok: false; message: string } {

@@ -31,6 +31,21 @@ interface Header {
   lengths: number[];
 }
 
+/** Whether a parsed header line has every field, each of its type (a damaged or hand-made one may not). */
+function isHeader(value: unknown): value is Header {
+  if (typeof value !== 'object' || value === null) return false;
+  const h = value as Record<string, unknown>;
+  const count = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
+  return (
+    typeof h.format === 'string' &&
+    (h.endian === 'little' || h.endian === 'big') &&
+    typeof h.fingerprint === 'string' &&
+    count(h.stored) &&
+    Array.isArray(h.lengths) &&
+    h.lengths.every(count)
+  );
+}
+
 function tableOf(solver: Solver): DfpnTable {
   const table = solver.dfpnTable;
   if (table === null) throw new CliError('--table keeps a proof-number search table: use it with --method dfpn (the default for famine and conway)');
@@ -48,20 +63,26 @@ function bytesOf(view: ArrayBufferView): Uint8Array {
 export function loadSolverTable(path: string, solver: Solver): number | null {
   const table = tableOf(solver);
   if (!existsSync(path)) return null;
-  const fd = openSync(path, 'r');
+  let fd: number;
+  try {
+    if (statSync(path).isDirectory()) throw new Error('is a directory');
+    fd = openSync(path, 'r');
+  } catch (e) {
+    throw new CliError(`cannot read ${path}: ${(e as Error).message}`);
+  }
   try {
     const size = fstatSync(fd).size;
     const head = new Uint8Array(Math.min(HEADER_MAX, size));
     readSync(fd, head, 0, head.length, 0);
     const end = head.indexOf(10);
-    let header: Header;
+    let header: unknown;
     try {
       if (end < 0) throw new Error('no header line');
-      header = JSON.parse(new TextDecoder().decode(head.subarray(0, end))) as Header;
+      header = JSON.parse(new TextDecoder().decode(head.subarray(0, end)));
     } catch {
       throw new CliError(`${path}: not a graphgo df-pn table`);
     }
-    if (header.format !== FORMAT) throw new CliError(`${path}: not a graphgo df-pn table`);
+    if (!isHeader(header) || header.format !== FORMAT) throw new CliError(`${path}: not a graphgo df-pn table`);
     if (header.endian !== (LITTLE_ENDIAN ? 'little' : 'big')) throw new CliError(`${path}: written on a machine of the other byte order`);
     const mismatch = fingerprintMismatch(header.fingerprint, solver.tableFingerprint());
     if (mismatch !== null) throw new CliError(`${path}: made for ${mismatch}; give the same graph, rules and solver options, or another file`);
@@ -73,6 +94,7 @@ export function loadSolverTable(path: string, solver: Solver): number | null {
     if (header.lengths.length !== lengths.length || header.lengths.some((n, i) => n !== lengths[i])) {
       throw new CliError(`${path}: its arrays do not fit this table (a damaged file)`);
     }
+    if (header.stored > table.size) throw new CliError(`${path}: ${header.stored} entries in use in a table of ${table.size} (a damaged file)`);
     const total = lengths.reduce((a, b) => a + b, 0);
     if (size !== end + 1 + total) throw new CliError(`${path}: ${size} bytes where ${end + 1 + total} were expected (a truncated or damaged file)`);
     let position = end + 1;

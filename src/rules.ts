@@ -21,6 +21,18 @@ export const MIN_COLORS = 2;
 export const MAX_COLORS = 9;
 /** A turn order longer than this is surely a typo; the game keeps the seats that passed as bits of one integer. */
 export const MAX_ORDER_LENGTH = 30;
+/**
+ * The largest komi in size. Far beyond any board's score (250,000 vertices at most), and small enough that a paid
+ * pass, which takes one point from a counter, changes it: past about 2^52 a counter minus one is the same number.
+ */
+export const MAX_KOMI = 1_000_000;
+
+/** Why a komi is refused (not a finite number, or larger than MAX_KOMI in size), or null. */
+export function komiProblem(komi: number): string | null {
+  if (!Number.isFinite(komi)) return 'komi must be a finite number';
+  if (Math.abs(komi) > MAX_KOMI) return `komi must be at most ${MAX_KOMI} in size, got ${komi}`;
+  return null;
+}
 
 export interface Rules {
   readonly preset: Preset;
@@ -86,8 +98,7 @@ export function rulesProblem(r: Rules): string | null {
   for (let c = 1; c <= r.colors; c++) {
     if (!r.order.includes(c)) return `order ${r.order.join(',')} misses colour ${c}`;
   }
-  if (!Number.isFinite(r.komi)) return 'komi must be a finite number';
-  return null;
+  return komiProblem(r.komi);
 }
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -131,6 +142,8 @@ export function parseRules(text: string): RulesResult {
       case 'komi': {
         const k = Number(value);
         if (!NUMBER.test(value) || !Number.isFinite(k)) return failure('bad-value', `komi must be a number, got "${value}"`);
+        const tooLarge = komiProblem(k);
+        if (tooLarge !== null) return failure('bad-value', tooLarge);
         body.komi = k === 0 ? 0 : k;
         break;
       }

@@ -271,13 +271,19 @@ export function solverProblem(graph: Graph, rules: Rules): string | null {
 }
 
 /** Why the exact solver cannot solve any graph under `rules` (null: it can solve those small enough). */
+/**
+ * The largest komi the exact solver takes, in size: counters are kept in half points, 16 bits each in a table key, so
+ * a komi must leave room for the captures of a game (the largest komi found on a small graph is 11).
+ */
+export const MAX_SOLVER_KOMI = 10_000;
+
 export function rulesProblem(rules: Rules): string | null {
   if (rules.colors !== 2) return 'the exact solver plays two colours only';
   if (rules.order.length !== 2 || rules.order[0] === rules.order[1]) return 'the exact solver needs two colours alternating';
   if (rules.ko === 'simple') return 'the exact solver needs superko (positional or situational): simple ko allows endless games';
   if (rules.scoring === 'territory') return 'the exact solver scores area or last move, not territory';
-  // Every komi past 2^53 is a whole number (and doubling one past 9e307 overflows).
-  if (rules.passes === 'paid' && !Number.isInteger(rules.komi) && !Number.isInteger(rules.komi * 2)) {
+  if (Math.abs(rules.komi) > MAX_SOLVER_KOMI) return `the exact solver takes a komi of at most ${MAX_SOLVER_KOMI} in size, got ${rules.komi}`;
+  if (rules.passes === 'paid' && !Number.isInteger(rules.komi * 2)) {
     return 'the exact solver needs a komi that is a multiple of 0.5';
   }
   return null;

@@ -16,7 +16,7 @@ import { masksOf } from './bitboard.js';
 import type { HistoryItem, RootState, SearchOutcome, SolverSettings } from './search.js';
 import { NO_MOVE, Solver } from './search.js';
 
-export { rulesProblem, Solver, solverProblem } from './search.js';
+export { MAX_SOLVER_KOMI, rulesProblem, Solver, solverProblem } from './search.js';
 import type { SearchLimitReason } from './search.js';
 export type { SearchLimitReason } from './search.js';
 export type { RootState, SearchOutcome, SolveMethod, SolverSettings } from './search.js';

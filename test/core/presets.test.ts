@@ -81,6 +81,14 @@ describe('refused combinations name the problem', () => {
     expect(refusal('kim colors=2 order=1,3,2')).toMatch(/colors=2/);
   });
 
+  it('a komi beyond a million in size', () => {
+    // Past about 2^52 a famine counter minus one is the same number, so a paid pass would cost nothing; a million is
+    // already far beyond any board's score (docs/rules.md, "Counters and komi").
+    expect(refusal('famine komi=-1e16')).toBe('komi must be at most 1000000 in size, got -10000000000000000');
+    expect(refusal('area komi=1000000.5')).toMatch(/at most 1000000/);
+    expect(parsed('area komi=-1000000').komi).toBe(-1000000);
+  });
+
   it('unknown presets, keys and values', () => {
     // Only the five presets and seven keys of docs/rules.md exist; each error names the offending word.
     expect(refusal('go')).toMatch(/preset/);

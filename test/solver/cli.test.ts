@@ -259,8 +259,15 @@ describe('graphgo solve', () => {
     expect((await run('solve', '--graph', 'path 3', '--komi', 'x')).err).toContain('--komi must be a number, got "x"');
     expect((await run('solve', '--graph', 'path 3', '--komi', '1e309')).err).toContain('--komi must be a number, got "1e309"');
     expect((await run('solve', '--graph', 'path 3', '--komi', '- 5')).err).toContain('--komi must be a number, got "- 5"');
-    // A komi too large to double is still a multiple of 0.5: white simply wins.
-    expect((await run('solve', '--graph', 'path 2', '--komi', '1e308', '--no-progress')).out).toContain('winner: W+M');
+    // Counters are 16-bit half points in the table keys: a komi past 10000 would wrap (cycle 5, whose komi is -1,
+    // came out black's at komi 2147483647), so it is refused, on both sides and under --rules too.
+    for (const komi of ['2147483647', '-2147483647', '10000.5', '1e308']) {
+      const r = await run('solve', '--graph', 'cycle 5', '--komi', komi, '--no-progress');
+      expect(r).toMatchObject({ code: 1, out: '' });
+      expect(r.err).toContain(`the exact solver takes a komi of at most 10000 in size, got ${Number(komi)}`);
+    }
+    expect((await run('solve', '--graph', 'cycle 5', '--rules', 'famine komi=20000', '--no-progress')).err).toContain('at most 10000');
+    expect((await run('solve', '--graph', 'path 2', '--komi', '10000', '--no-progress')).out).toContain('winner: W+M');
     // The exponent form the rules and GTP's komi take: 5e-1 is komi 0.5.
     expect((await run('solve', '--graph', 'path 3', '--komi', '5e-1', '--no-progress')).out).toContain('komi=0.5');
     expect((await run('solve', '--graph', 'nope 3')).code).toBe(1);
@@ -398,6 +405,31 @@ describe('graphgo solve --table: a long solve saved and resumed', () => {
     const text = join(dir, 'text.tbl');
     writeFileSync(text, 'not a table\n');
     expect((await run('solve', '--graph', 'path 5', '--table', text)).err).toContain('not a graphgo df-pn table');
+    // A header line that parses but lacks a field, or says its table holds a negative or impossible count of entries:
+    // the real table's header with one field changed.
+    const bytes = readFileSync(file);
+    const end = bytes.indexOf(10);
+    const header = JSON.parse(bytes.subarray(0, end).toString()) as Record<string, unknown>;
+    const edited = (name: string, change: Record<string, unknown>) => {
+      const path = join(dir, name);
+      const line = JSON.stringify(Object.fromEntries(Object.entries({ ...header, ...change }).filter(([, v]) => v !== undefined)));
+      writeFileSync(path, Buffer.concat([Buffer.from(line), bytes.subarray(end)]));
+      return path;
+    };
+    for (const name of ['no-lengths.tbl', 'negative.tbl']) {
+      const path = edited(name, name === 'negative.tbl' ? { stored: -5 } : { lengths: undefined });
+      expect(await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--table', path)).toMatchObject({
+        code: 1,
+        out: '',
+        err: `graphgo: ${path}: not a graphgo df-pn table\n`,
+      });
+    }
+    const overfull = edited('overfull.tbl', { stored: 65537 });
+    expect((await run('solve', '--graph', 'path 5', '--tt-bits', '16', '--table', overfull)).err).toBe(
+      `graphgo: ${overfull}: 65537 entries in use in a table of 65536 (a damaged file)\n`,
+    );
+    // A directory where the file should be: said so, not an internal error.
+    expect((await run('solve', '--graph', 'path 5', '--table', dir)).err).toBe(`graphgo: cannot read ${dir}: is a directory\n`);
     expect((await run('solve', '--family', 'cycle 3..4', '--table', file)).err).toContain('use it with --graph');
     expect((await run('solve', '--graph', 'path 5', '--method', 'alphabeta', '--table', join(dir, 'ab.tbl'))).err).toContain('--method dfpn');
     expect((await run('solve', '--graph', 'path 5', '--table', join(dir, 'missing', 'x.tbl'))).err).toContain('cannot write the table');
@@ -485,6 +517,11 @@ describe('graphgo count', () => {
     expect(r.out).toBe('');
     expect(r.err).toMatch(/^graphgo: cannot count grid 10 10: stopped at --max-seconds 0.3 after \d+ of 100 vertices \([\d,]+ frontier states\)\n$/);
     expect((await run('count', '--graph', 'grid 3 3', '--max-seconds', 'x')).err).toContain('--max-seconds');
+    // A board's limits: a path of 4 million vertices took 7 s and 1.7 GB of set-up before the first check of the time
+    // limit (and a path of 16.7 million never reached it); it is refused before anything is built.
+    const long = await run('count', '--graph', 'path 4000000', '--max-seconds', '1', '--no-progress');
+    expect(long).toMatchObject({ code: 1, out: '' });
+    expect(long.err).toBe("graphgo: invalid graph: path 4000000 has 4000000 vertices, too large (limit 250000)\n");
   });
 });
 
