@@ -9,6 +9,8 @@
  * paths are relative to the file's folder; `avoid` or `expect` may be empty, not both. Blank lines and lines starting
  * with # are skipped.
  */
+import type { Graph } from '../src/graph.js';
+import { parseVertex } from '../src/notation.js';
 import { failure, ok, type Result } from '../src/result.js';
 import { readSetup } from '../src/setup.js';
 import { parseSgf } from '../src/sgf.js';
@@ -47,7 +49,7 @@ const KEYS = new Set(['sgf', 'move', 'avoid', 'expect', 'note']);
 function moveList(value: unknown): string[] | null {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v.trim() === '')) return null;
-  return value.map((v: string) => v.trim().toLowerCase());
+  return value.map((v: string) => v.trim());
 }
 
 /** The cases of a positions file, or every problem at once with its line. */
@@ -100,6 +102,17 @@ export interface PositionsOptions {
   readonly readFile: (path: string) => string;
 }
 
+/** The vertices (or pass, or resign) that names denote on the graph; the first name it lacks is an error. */
+function verticesOf(graph: Graph, names: readonly string[]): Result<number[], 'unknown-vertex'> {
+  const vertices: number[] = [];
+  for (const name of names) {
+    const parsed = parseVertex(graph, name);
+    if (!parsed.ok) return failure('unknown-vertex', parsed.error.message);
+    vertices.push(parsed.value);
+  }
+  return ok(vertices);
+}
+
 /** Runs every case `seeds` times; reports each search as it ends. */
 export function runPositions(
   cases: readonly PositionCase[],
@@ -138,10 +151,23 @@ export function runPositions(
       const loaded = engine.execute(`loadsgf ${position.sgf} ${position.move}`) ?? '';
       if (!loaded.startsWith('=')) return failure('bad-position', `line ${position.line}: cannot load ${position.sgf} at move ${position.move}: ${loaded.replace(/^\?\s*/, '').trim()}`);
       const colour = loaded.slice(1).trim();
+      const graph = engine.currentGame.graph;
+      // The judge's moves as vertices of this board, so that a name the board lacks is an error, not a move never met.
+      const expected = verticesOf(graph, position.expect);
+      const avoided = verticesOf(graph, position.avoid);
+      if (!expected.ok) return failure('bad-position', `line ${position.line}: "expect": ${expected.error.message}`);
+      if (!avoided.ok) return failure('bad-position', `line ${position.line}: "avoid": ${avoided.error.message}`);
       const reply = engine.execute(`genmove ${colour}`) ?? '';
       if (!reply.startsWith('=')) return failure('bad-position', `line ${position.line}: genmove ${colour} failed: ${reply.replace(/^\?\s*/, '').trim()}`);
       const answer = reply.slice(1).trim().toLowerCase();
-      const verdict: PositionVerdict = position.expect.includes(answer) ? 'expected' : position.avoid.includes(answer) ? 'avoided' : 'other';
+      const played = parseVertex(graph, answer);
+      const verdict: PositionVerdict = !played.ok
+        ? 'other'
+        : expected.value.includes(played.value)
+          ? 'expected'
+          : avoided.value.includes(played.value)
+            ? 'avoided'
+            : 'other';
       tally.searches++;
       tally[verdict]++;
       onOutcome({ position, seed, colour, answer, verdict });

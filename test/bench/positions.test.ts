@@ -70,6 +70,18 @@ describe('bench positions', () => {
     const missing = await cli(['bench', 'positions', join(dir, 'p.jsonl'), '--playouts', '10']);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('line 1: cannot load');
+    // A move the board does not have is a mistake in the file, not a move the bot never plays: Q16 is off the 3x3
+    // board, I3 is no GTP name (GTP skips I).
+    for (const [line, word] of [
+      ['{"sgf":"c.sgf","move":1,"expect":["Q16"]}', '"expect": no vertex "Q16" on this graph'],
+      ['{"sgf":"c.sgf","move":1,"expect":["b2"],"avoid":["foo bar"]}', '"avoid": no vertex "foo bar" on this graph'],
+      ['{"sgf":"c.sgf","move":1,"avoid":["I3"]}', '"avoid": no vertex "I3" on this graph'],
+    ]) {
+      writeFileSync(join(dir, 'p.jsonl'), `${line}\n`);
+      const off = await cli(['bench', 'positions', join(dir, 'p.jsonl'), '--playouts', '10']);
+      expect(off).toMatchObject({ code: 1, out: '' });
+      expect(off.err).toContain(`line 1: ${word}`);
+    }
     const empty = await cli(['bench', 'positions', join(dir, 'missing.jsonl')]);
     expect(empty.code).toBe(1);
     expect(empty.err).toContain('cannot read');
