@@ -27,6 +27,7 @@ import {
   addGraphListOption,
   addGraphOption,
   addRulesOption,
+  addHelpCommand,
   addSeedOption,
   MAX_THREADS,
   orCliError,
@@ -355,6 +356,7 @@ export function registerBenchCommand(
       }
       write(opts.json ? JSON.stringify(report, null, 2) : formatEngineBench(report));
     });
+  addHelpCommand(bench);
 }
 
 interface OptimalCommandOptions {

@@ -136,3 +136,24 @@ export function readSearchLimitFlags(opts: SearchLimitFlags, purpose: SearchPurp
   const given = { playouts: opts.playouts, seconds: opts.time, maxNodes: opts.maxNodes };
   return orCliError(readSearchLimits(given, { playouts: '--playouts', seconds: '--time', maxNodes: '--max-nodes' }, purpose));
 }
+
+/**
+ * `GROUP help [command]` (`tournament help`, `bench help`) in place of commander's own, which answers an unknown name
+ * with the general help alone and never says what was wrong; this one names it, in the words of `graphgo help NAME`
+ * (cli/main.ts).
+ */
+export function addHelpCommand(group: Command): void {
+  group.helpCommand(false);
+  group
+    .command('help [command]')
+    .description('display help for command')
+    .action((name: string | undefined) => {
+      if (name === undefined) group.help();
+      const asked = group.commands.find((c) => c.name() === name || c.aliases().includes(name));
+      if (asked === undefined) {
+        const known = group.commands.map((c) => c.name()).filter((n) => n !== 'help');
+        throw new CliError(`unknown command '${name}' (known: ${known.join(', ')})`);
+      }
+      asked.help();
+    });
+}

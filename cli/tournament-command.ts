@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { DEFAULT_GAMES, DEFAULT_SEED, loadTournamentFile, validateTournament, type Tournament, type TournamentResult } from '../tournaments/config.js';
+import { UnreadableFileError } from '../tournaments/bounded-read.js';
+import { DEFAULT_GAMES, DEFAULT_SEED, loadTournamentFile, validateTournament, type Tournament, type TournamentFileResult } from '../tournaments/config.js';
 import { describeEngine } from '../tournaments/engine-spec.js';
 import { LockError, readLock } from '../tournaments/lock.js';
 import { FolderError } from '../tournaments/folders.js';
@@ -32,7 +33,7 @@ import { RunningScore, computeStandings, sequentialSprtOf } from '../tournaments
 import { sprt } from '../tournaments/stats.js';
 import { replayGame, type ReplayEvent } from '../tournaments/replay.js';
 import { CliError, type CliIo } from './io.js';
-import { addGraphListOption, addSeedOption, positiveSeconds, wholeNumber } from './options.js';
+import { addGraphListOption, addHelpCommand, addSeedOption, positiveSeconds, wholeNumber } from './options.js';
 import { addQueueOptions, queueRunner, registerTournamentWorkerCommand } from './tournament-queue-command.js';
 
 interface QueueFlags {
@@ -79,12 +80,12 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       .description('run (or resume) the tournament a JSON file describes')
       .option('--concurrency <n>', 'games at once (overrides the file)')
       .option('--quiet', 'no progress line'),
-  ).action(async (file: string, opts: RunOptions) => {
+  ).action(refusingUnreadableFiles(async (file: string, opts: RunOptions) => {
     const loaded = loadTournamentFile(file);
     let t = unwrap(loaded, file);
     if (opts.concurrency !== undefined) t = { ...t, concurrency: wholeNumber('--concurrency', opts.concurrency, 1, 256) };
     await runTournament(t, io, opts.quiet === true, opts);
-  });
+  }));
 
   const match = tournament
     .command('match')
@@ -109,7 +110,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .option('--name <name>', 'a name for the tables')
     .option('--quiet', 'no progress line');
   addQueueOptions(match)
-    .action(async (opts: MatchOptions) => {
+    .action(refusingUnreadableFiles(async (opts: MatchOptions) => {
       if (opts.engine.length < 2) throw new CliError('tournament match needs at least two --engine options');
       const raw: Record<string, unknown> = {
         name: opts.name ?? 'match',
@@ -130,12 +131,12 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       if (opts.handicap !== undefined) raw.handicap = wholeNumber('--handicap', opts.handicap, 0, 1e6);
       const result = validateTournament(raw, { baseDir: process.cwd(), defaultOut: (hash) => join('runs', `match-${hash}`) });
       await runTournament(unwrap(result, 'match'), io, opts.quiet === true, opts);
-    });
+    }));
 
   tournament
     .command('status <target>')
     .description('how far a run is: games played, running or not, score so far')
-    .action((target: string) => {
+    .action(refusingUnreadableFiles((target: string) => {
       const dir = outDir(target);
       const stored = readStoredTournament(dir);
       const { records, warnings } = readResults(dir);
@@ -164,13 +165,13 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       }
       for (const w of warnings) lines.push(`  warning: ${w}`);
       io.writeOut(lines.join('\n') + '\n');
-    });
+    }));
 
   tournament
     .command('report <target>')
     .description('print the final table again and write it as CSV')
     .option('--csv <path>', 'where the pairings CSV goes (default OUT/report.csv)')
-    .action((target: string, opts: { csv?: string }) => {
+    .action(refusingUnreadableFiles((target: string, opts: { csv?: string }) => {
       if (opts.csv !== undefined && opts.csv.trim() === '') throw new CliError('--csv needs a file name');
       const dir = outDir(target);
       const stored = readStoredTournament(dir);
@@ -197,7 +198,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
         written.push(ratings);
       }
       io.writeErr(`wrote ${written.join(' and ')}\n`);
-    });
+    }));
 
   tournament
     .command('compare <first> <second>')
@@ -205,7 +206,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .option('--engine <name>', 'the engine to compare, named alike in both runs')
     .option('--engines <a,b>', 'the engine of the first run and that of the second')
     .option('--json', 'print the comparison as one JSON object')
-    .action((first: string, second: string, opts: { engine?: string; engines?: string; json?: boolean }) => {
+    .action(refusingUnreadableFiles((first: string, second: string, opts: { engine?: string; engines?: string; json?: boolean }) => {
       const runs = [first, second].map((target) => {
         const dir = outDir(target);
         const { records, warnings } = readResults(dir);
@@ -218,7 +219,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       if (!compared.ok) throw new CliError(compared.error);
       if (opts.json) io.writeOut(JSON.stringify({ first: runs[0].dir, second: runs[1].dir, ...compared.value }) + '\n');
       else io.writeOut(pairedText(compared.value, runs[0].dir, runs[1].dir));
-    });
+    }));
 
   tournament
     .command('replay <dir>')
@@ -227,7 +228,7 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
     .option('--engine <name>', "the engine to replay (default: the game's only built-in engine)")
     .option('--move <k>', 'stop before move K (1: the first move; default: after the last)')
     .option('--then <command>', 'a GTP command to send at that point (repeatable; each answer is printed)', collect, [])
-    .action(async (dir: string, opts: { game: string; engine?: string; move?: string; then: string[] }) => {
+    .action(refusingUnreadableFiles(async (dir: string, opts: { game: string; engine?: string; move?: string; then: string[] }) => {
       const game = wholeNumber('--game', opts.game, 0);
       const move = opts.move === undefined ? null : wholeNumber('--move', opts.move, 1);
       if (opts.engine !== undefined && opts.engine.trim() === '') throw new CliError('--engine needs an engine name');
@@ -251,9 +252,10 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
       if (!result.ok) throw new CliError(result.error.message);
       const s = result.value;
       io.writeErr(`${s.engine}: ${s.replayed} moves replayed, its ${s.checked} own moves as in the record; its stderr: ${s.logPath}\n`);
-    });
+    }));
 
   registerTournamentWorkerCommand(tournament, io, graphgoMain);
+  addHelpCommand(tournament);
 }
 
 /**
@@ -286,9 +288,25 @@ function comparedEngines(a: ReadonlySet<string>, b: ReadonlySet<string>, opts: {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function unwrap(result: TournamentResult, what: string): Tournament {
+function unwrap(result: TournamentFileResult, what: string): Tournament {
   if (result.ok) return result.value;
+  if (result.error.code === 'unreadable') throw new CliError(result.error.message);
   throw new CliError(`invalid tournament ${what}:\n  ${result.error.message.replaceAll('\n', '\n  ')}`);
+}
+
+/**
+ * The action, with a harness file it cannot read (a results.jsonl that is a directory, /dev/zero) refused as
+ * `cannot read PATH: reason`, the words of every other command, instead of an internal error.
+ */
+function refusingUnreadableFiles<A extends unknown[]>(action: (...args: A) => void | Promise<void>): (...args: A) => Promise<void> {
+  return async (...args) => {
+    try {
+      await action(...args);
+    } catch (e) {
+      if (e instanceof UnreadableFileError) throw new CliError(e.message);
+      throw e;
+    }
+  };
 }
 
 function parseSprt(values: readonly string[]): number[] {

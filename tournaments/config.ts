@@ -16,13 +16,13 @@
  * errors are reported at once.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, resolve } from 'node:path';
 import type { Graph } from '../src/graph.js';
 import { formatEdgesLine } from '../src/graph-formats.js';
 import { failure, ok, type Failed, type Result } from '../src/result.js';
 import { formatRules, type Rules } from '../src/rules.js';
 import { readGraph, readRules as readRulesText } from '../src/setup.js';
+import { readBoundedText } from './bounded-read.js';
 import { builtinDef, engineIdentity, parseEngineText, uniqueNames, type EngineDef } from './engine-spec.js';
 import { MIN_HANDICAP, handicapPlacement, handicapRulesProblem, handicapSetupProblem } from './handicap.js';
 import { sprtProblem, type SprtSettings } from './stats.js';
@@ -78,6 +78,8 @@ export interface Tournament {
 }
 
 export type TournamentResult = Result<Tournament, 'invalid-tournament'>;
+/** A tournament file that cannot be read at all is no invalid tournament: the caller says so as for any other file. */
+export type TournamentFileResult = Result<Tournament, 'invalid-tournament' | 'unreadable'>;
 
 /** Every problem of a tournament description at once, so a user fixes the file in one pass. */
 function invalidTournament(errors: readonly string[]): Failed<'invalid-tournament'> {
@@ -126,12 +128,12 @@ export interface ValidateOptions {
 }
 
 /** Reads a tournament file: JSON, validated; relative paths are relative to the file's folder. */
-export function loadTournamentFile(path: string): TournamentResult {
+export function loadTournamentFile(path: string): TournamentFileResult {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path);
   } catch (e) {
-    return invalidTournament([`cannot read ${path}: ${(e as Error).message}`]);
+    return failure('unreadable', (e as Error).message);
   }
   let raw: unknown;
   try {
@@ -404,9 +406,9 @@ function readGraphs(value: unknown, baseDir: string, errors: string[]): GraphEnt
     const full = resolve(baseDir, file!);
     let text: string;
     try {
-      text = readFileSync(full, 'utf8');
+      text = readBoundedText(full);
     } catch (e) {
-      errors.push(`${path}.file: cannot read ${full}: ${(e as Error).message}`);
+      errors.push(`${path}.file: ${(e as Error).message}`);
       return;
     }
     const built = readGraph({ fileName: full, text });

@@ -12,8 +12,9 @@
  * - Killing means SIGKILL to the process group: an engine is the leader of its own group (protocol/client.ts), so
  *   its children and its watcher go too. The kill itself is given by the command-line layer, as `isAlive` is.
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readBoundedText } from './bounded-read.js';
 
 export const ENGINE_PIDS_FILE = 'engines.json';
 
@@ -27,7 +28,7 @@ export interface EnginePid {
 
 function readProc(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readBoundedText(path);
   } catch {
     return null;
   }

@@ -19,9 +19,10 @@
  * process globals).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { UnreadableFileError, readBoundedText } from './bounded-read.js';
 
 export const LOCK_FILE = 'lock';
 
@@ -77,7 +78,7 @@ export class FolderLock {
 
 function readText(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readBoundedText(path);
   } catch {
     return null;
   }
@@ -141,12 +142,16 @@ interface Seen {
   readonly mtimeMs: number;
 }
 
+/** The lock file as it is now, or null when it is gone (released or broken meanwhile: look again). */
 function see(path: string): Seen | null {
   try {
     const st = statSync(path);
-    const text = readFileSync(path, 'utf8');
+    const text = readBoundedText(path);
     return { text, ino: st.ino, mtimeMs: st.mtimeMs };
-  } catch {
+  } catch (e) {
+    // One that is there but cannot be read (a directory, a device) was written by no run and never changes: looking
+    // again would spin for ever.
+    if (e instanceof UnreadableFileError && existsSync(path)) throw new LockError(`${e.message}; delete it if no run is using ${dirname(path)}`, null);
     return null;
   }
 }

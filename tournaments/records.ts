@@ -12,12 +12,13 @@
  * A run killed in the middle of writing a line leaves a partial last line; the next run cuts it off (repairTail)
  * before appending, and readers skip it.
  */
-import { appendFileSync, existsSync, readFileSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Graph } from '../src/graph.js';
 import { PASS } from '../src/vocabulary.js';
 import { parseVertex } from '../src/notation.js';
 import { writeSgf, type SgfMove } from '../src/sgf.js';
+import { readBoundedText } from './bounded-read.js';
 import { makeFolder } from './folders.js';
 
 export const RESULTS_FILE = 'results.jsonl';
@@ -136,7 +137,7 @@ export function appendVoid(dir: string, record: VoidRecord): void {
  */
 export function repairTail(path: string): string | null {
   if (!existsSync(path)) return null;
-  const text = readFileSync(path, 'utf8');
+  const text = readBoundedText(path);
   if (text.length === 0 || text.endsWith('\n')) return null;
   const keep = text.lastIndexOf('\n') + 1;
   truncateSync(path, Buffer.byteLength(text.slice(0, keep)));
@@ -148,11 +149,15 @@ export interface ReadResult<T> {
   readonly warnings: string[];
 }
 
+/**
+ * A missing file holds no records; one that is there but cannot be read (a directory, a device past the bound) throws
+ * UnreadableFileError, since taking it for "no games yet" would replay, and then append after, games already played.
+ */
 function readJsonl<T>(path: string, isRecord: (v: unknown) => v is T): ReadResult<T> {
   const records: T[] = [];
   const warnings: string[] = [];
   if (!existsSync(path)) return { records, warnings };
-  const lines = readFileSync(path, 'utf8').split('\n');
+  const lines = readBoundedText(path).split('\n');
   lines.forEach((line, i) => {
     if (line.trim().length === 0) return;
     try {

@@ -18,8 +18,9 @@
  *   noted in OUT/engines.json, so a run that finds the notes of a killed one ends those engines first (engine-pids.ts).
  * - With an SPRT, the run stops starting games once the LLR crosses a bound.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { UnreadableFileError, readBoundedText } from './bounded-read.js';
 import { moveLimitFor, tournamentIdentity, type GraphEntry, type Tournament } from './config.js';
 import { endLeftoverEngines } from './engine-pids.js';
 import { EngineProcess, EngineStartError } from './engine-process.js';
@@ -117,11 +118,13 @@ export class HarnessError extends Error {
   }
 }
 
+/** OUT/tournament.json, or null when it is missing or not JSON; UnreadableFileError when it cannot be read at all. */
 export function readStoredTournament(dir: string): StoredTournament | null {
   const path = join(dir, CONFIG_FILE);
   if (!existsSync(path)) return null;
+  const text = readBoundedText(path);
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as StoredTournament;
+    return JSON.parse(text) as StoredTournament;
   } catch {
     return null;
   }
@@ -138,14 +141,20 @@ export function identityDifferences(a: Record<string, unknown>, b: Record<string
  * the finished games. Every runner of a folder (the local one, the queue's coordinator) opens it this way.
  */
 export function openRunFolder(t: Tournament, say: (level: 'info' | 'warning', text: string) => void, now: () => number): GameRecord[] {
-  checkIdentity(t, say, now);
-  for (const file of [RESULTS_FILE, VOID_FILE]) {
-    const cut = repairTail(join(t.out, file));
-    if (cut !== null) say('warning', `${file}: cut off a partial last line (${cut.length} characters) left by a killed run`);
+  try {
+    checkIdentity(t, say, now);
+    for (const file of [RESULTS_FILE, VOID_FILE]) {
+      const cut = repairTail(join(t.out, file));
+      if (cut !== null) say('warning', `${file}: cut off a partial last line (${cut.length} characters) left by a killed run`);
+    }
+    const { records, warnings } = readResults(t.out);
+    for (const w of warnings) say('warning', w);
+    return records;
+  } catch (e) {
+    // A folder whose records cannot be read halts the run before any game, like any other folder it cannot run in.
+    if (e instanceof UnreadableFileError) throw new HarnessError(e.message);
+    throw e;
   }
-  const { records, warnings } = readResults(t.out);
-  for (const w of warnings) say('warning', w);
-  return records;
 }
 
 function checkIdentity(t: Tournament, say: (level: 'info' | 'warning', text: string) => void, now: () => number): void {
