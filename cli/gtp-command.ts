@@ -2,6 +2,7 @@
  * `graphgo gtp`: the engine on stdin/stdout (docs/protocol.md). Diagnostics go to stderr only, since stdout belongs to
  * the protocol.
  */
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { DEFAULT_BOT, DEFAULT_PARALLEL } from '../bots/registry.js';
 import { DEFAULT_TREE_MEGABYTES } from '../bots/uct.js';
@@ -82,6 +83,7 @@ export function registerGtpCommand(program: Command, _io: CliIo, version: string
         setup: setup.value,
         version,
         readFile: (path) => readBoundedFile(path),
+        writeFile: (path, text) => writeFileSync(path, text),
         cpuSeconds: () => {
           const used = process.cpuUsage();
           return (used.user + used.system) / 1e6;

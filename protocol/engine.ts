@@ -1,8 +1,8 @@
 /**
  * The GTP engine: a dispatcher over one game and one bot (docs/protocol.md). The handlers live in protocol/commands/,
  * one file per section of that page; the engine joins them into one table, in list_commands order. The engine does
- * no I/O: the entry point feeds it lines and writes back what it returns; files are read through an injected
- * function. No input can make it throw: a handler that fails unexpectedly answers `? internal error: ...`.
+ * no I/O: the entry point feeds it lines and writes back what it returns; files are read and written through
+ * injected functions. No input can make it throw: a handler that fails unexpectedly answers `? internal error: ...`.
  */
 import type { Bot } from '../bots/bot.js';
 import { createBot, type BotOptions } from '../bots/registry.js';
@@ -32,6 +32,11 @@ export interface EngineOptions extends BotOptions {
   readonly version: string;
   /** Reads a file for load_graph and loadsgf; throws with a message when it cannot. */
   readonly readFile: (path: string) => string;
+  /**
+   * Writes (or replaces) a file for `printsgf FILE`; throws with a message when it cannot. Without it the engine
+   * writes no files, and `printsgf FILE` fails.
+   */
+  readonly writeFile?: (path: string, text: string) => void;
   /** The processor time used so far, in seconds; without it `cputime` answers the wall time since the engine started. */
   readonly cpuSeconds?: () => number;
   /** Think on the opponent's time: after the bot's move, search the opponent's reply until the next command. */
@@ -96,6 +101,15 @@ export class GtpEngine {
           return ok(options.readFile(path));
         } catch (e) {
           return failure('unreadable', messageOf(e));
+        }
+      },
+      writeFile: (path, text) => {
+        if (options.writeFile === undefined) return failure('unwritable', 'this engine writes no files');
+        try {
+          options.writeFile(path, text);
+          return ok(true);
+        } catch (e) {
+          return failure('unwritable', messageOf(e));
         }
       },
       get commands() {

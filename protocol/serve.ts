@@ -103,7 +103,8 @@ async function runJob(
 
 /**
  * Splits the input into lines as it arrives, on LF bytes only. A line longer than MAX_LINE_BYTES is discarded up
- * to its LF and stands as one `tooLong` entry; the end of input ends the queue (a last line without LF counts).
+ * to its LF (or to the end of input) and stands as one `tooLong` entry; the end of input ends the queue (a last
+ * line without LF counts).
  */
 class LineQueue {
   private readonly queue: InputLine[] = [];
@@ -218,8 +219,10 @@ class LineQueue {
           }
         }
       }
-      // A last line without LF is still a command.
-      if (!discarding && pendingBytes > 0) this.push({ bytes: concat(pending, pendingBytes) });
+      // A last line without LF is still a command, and an overlong one still gets its failure: the controller
+      // waits for an answer to every line it sent.
+      if (discarding) this.push({ tooLong: true });
+      else if (pendingBytes > 0) this.push({ bytes: concat(pending, pendingBytes) });
     } catch {
       // The input closed under the reader (the entry point destroys stdin after quit): that is its end.
     } finally {

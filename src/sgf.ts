@@ -4,7 +4,9 @@
  * descriptive properties. Variations other than the first are skipped. Parsing never throws; it returns a Result.
  */
 
+import { readNumber } from './number-input.js';
 import { failure, ok, type Result } from './result.js';
+import { komiProblem } from './rules.js';
 import { colorLetter } from './vocabulary.js';
 
 export interface SgfPoint {
@@ -177,7 +179,14 @@ export function parseSgf(text: string): SgfResult {
     if (width < 1 || height < 1 || width > 52 || height > 52) return failure('bad-record', `bad board size SZ[${sz}]`);
   }
   const km = root.get('KM')?.[0];
-  const komi = km !== undefined && km.trim() !== '' && Number.isFinite(Number(km)) ? Number(km) : null;
+  let komi: number | null = null;
+  // An empty KM[] says nothing, as some editors write it; anything else must be a number, read as the `komi` command
+  // reads one, since a komi quietly dropped would change who wins.
+  if (km !== undefined && km.trim() !== '') {
+    const read = readNumber('KM', km);
+    if (!read.ok || komiProblem(read.value) !== null) return failure('bad-record', `bad komi KM[${km}]`);
+    komi = read.value;
+  }
   const setup: { color: 1 | 2; point: SgfPoint }[] = [];
   const moves: SgfMove[] = [];
   let toPlay: 1 | 2 | null = null;

@@ -13,7 +13,7 @@ import { parseFloatArg, parseIntArg } from '../gtp.js';
 import type { EngineContext, Handlers } from './context.js';
 import { playGenerated, resumeForGenerate, type GameContext } from './game.js';
 import { SLICE_MILLISECONDS, slicedJob, type Job } from './job.js';
-import { SYNTAX, fail, ok, type Reply } from './reply.js';
+import { fail, ok, type Reply } from './reply.js';
 
 /** The report interval when the controller names none, in centiseconds (GTP analysis intervals are in 1/100 s). */
 export const DEFAULT_INTERVAL_CENTISECONDS = 100;
@@ -54,10 +54,11 @@ export function analysisCommands(ctx: AnalysisContext): Handlers {
       ),
     // Listed so that GoGui sends `# interrupt` to stop a genmove or an analysis (protocol/serve.ts acts on it).
     'gogui-interrupt': () => ok(),
-    'gogui-graphgo-ownership': (args) => gfx(ctx, args, ownershipGfx),
-    'gogui-graphgo-pv': (args) => gfx(ctx, args, pvGfx),
-    'gogui-graphgo-winrates': (args) => gfx(ctx, args, winrateGfx),
-    'gogui-graphgo-analysis': (args) => gfx(ctx, args, analysisText),
+    // No arguments, so extra ones are ignored (docs/protocol.md, "Arguments").
+    'gogui-graphgo-ownership': () => gfx(ctx, ownershipGfx),
+    'gogui-graphgo-pv': () => gfx(ctx, pvGfx),
+    'gogui-graphgo-winrates': () => gfx(ctx, winrateGfx),
+    'gogui-graphgo-analysis': () => gfx(ctx, analysisText),
   };
 }
 
@@ -135,8 +136,9 @@ function beginAnalysis(ctx: AnalysisContext, color: number | null, ownership: bo
   };
   const analysed = color ?? game.toMove;
   let refusal: string | null = null;
-  if (analysed > game.rules.colors || game.seatFor(analysed) < 0) refusal = 'wrong colour';
-  else if (game.over) refusal = 'game over';
+  // The end first, as genmove words it: a finished game has no colour to move, so every colour would look wrong.
+  if (game.over) refusal = 'game over';
+  else if (analysed > game.rules.colors || game.seatFor(analysed) < 0) refusal = 'wrong colour';
   else if (!analyzer.begin(game, analysed, { ownership })) refusal = 'no move to analyse';
   if (refusal === null) return { analyzer, end };
   end();
@@ -279,8 +281,7 @@ function verticesInReadingOrder(graph: Graph): number[] {
  * A GoGui graphical command: analyses the side to move for GFX_ANALYSIS_MILLISECONDS (or until `# interrupt`),
  * then draws the result.
  */
-function gfx(ctx: AnalysisContext, args: readonly string[], draw: (game: Game, analysis: Analysis) => Reply): Reply | Job {
-  if (args.length !== 0) return SYNTAX;
+function gfx(ctx: AnalysisContext, draw: (game: Game, analysis: Analysis) => Reply): Reply | Job {
   const game = ctx.game;
   const started = beginAnalysis(ctx, null, game.rules.colors === 2);
   if (!isStarted(started)) return started;

@@ -35,6 +35,8 @@ export interface EngineContext {
   readonly version: string;
   /** A file's text for load_graph and loadsgf, or why it cannot be read. */
   readFile(path: string): Result<string, 'unreadable'>;
+  /** Writes (or replaces) a file for `printsgf FILE`, or says why it cannot. */
+  writeFile(path: string, text: string): Result<true, 'unwritable'>;
   /** Every command handled, in list_commands order. */
   readonly commands: readonly string[];
   /** Makes the entry point stop reading once this answer is written. */

@@ -5,7 +5,7 @@
 import { renderBoard, stoneChar } from '../../src/diagram.js';
 import { Game, type MoveStatus } from '../../src/game.js';
 import { MAX_GTP_SIDE, moveName, parseVertex } from '../../src/notation.js';
-import { formatNumber } from '../../src/rules.js';
+import { formatNumber, komiProblem } from '../../src/rules.js';
 import { readGraph } from '../../src/setup.js';
 import { RESIGN, gtpColorName, parseGtpColor } from '../../src/vocabulary.js';
 import { parseFloatArg, parseIntArg } from '../gtp.js';
@@ -31,6 +31,8 @@ export function gameCommands(ctx: GameContext & Pick<EngineContext, 'seed' | 're
       if (args.length !== 1) return SYNTAX;
       const komi = parseFloatArg(args[0]);
       if (komi === null) return SYNTAX;
+      const tooLarge = komiProblem(komi);
+      if (tooLarge !== null) return fail(tooLarge);
       ctx.game.setKomi(komi);
       return ok();
     },

@@ -15,33 +15,44 @@ import { namedRules } from '../named-rules.js';
 import type { EngineContext, Handlers } from './context.js';
 import { SYNTAX, fail, ok, type Reply } from './reply.js';
 
-type SgfContext = Pick<EngineContext, 'game' | 'replaceGame' | 'readFile'>;
+type SgfContext = Pick<EngineContext, 'game' | 'replaceGame' | 'readFile' | 'writeFile'>;
 
 export function sgfCommands(ctx: SgfContext): Handlers {
   return {
     loadsgf: (args) => loadSgf(ctx, args),
-    printsgf: (args) => (args.length === 0 ? printSgf(ctx.game) : SYNTAX),
+    printsgf: (args) => printSgf(ctx, args),
   };
 }
 
+/**
+ * `printsgf [FILE]`, as GNU Go and Leela Zero take it: without FILE (or with `-`) the record is the answer; with
+ * FILE it is written there and the answer is empty, so a controller can save a game without parsing a long answer.
+ */
+function printSgf(ctx: SgfContext, args: readonly string[]): Reply {
+  if (args.length > 1) return SYNTAX;
+  const record = sgfRecord(ctx.game);
+  if (typeof record !== 'string') return record;
+  if (args.length === 0 || args[0] === '-') return ok(record.trimEnd());
+  const written = ctx.writeFile(args[0], record);
+  return written.ok ? ok() : fail(`cannot save file: ${written.error.message}`);
+}
+
 /** The game so far as an SGF record, which can only describe rectangular grids with two colours. */
-function printSgf(game: Game): Reply {
+function sgfRecord(game: Game): string | Reply {
   const lattice = game.graph.meta.lattice;
   const grid = lattice !== undefined && (game.graph.meta.spec ?? '').startsWith('grid ');
   if (!grid || game.rules.colors !== 2) return fail('SGF records only grid boards with two colours (get_graph, get_state)');
   const width = lattice!.width;
   const point = (v: number) => ({ x: v % width, y: Math.floor(v / width) });
-  return ok(
-    writeSgf({
-      width,
-      height: lattice!.height,
-      komi: game.rules.komi,
-      setup: game.initialStones.map((s) => ({ color: s.color === BLACK ? BLACK : WHITE, point: point(s.vertex) })),
-      moves: game.moves().map((m) => ({ color: m.color === BLACK ? BLACK : WHITE, point: m.vertex === PASS ? null : point(m.vertex) })),
-      result: game.result,
-      rules: formatRules(game.rules),
-    }).trimEnd(),
-  );
+  return writeSgf({
+    width,
+    height: lattice!.height,
+    komi: game.rules.komi,
+    setup: game.initialStones.map((s) => ({ color: s.color === BLACK ? BLACK : WHITE, point: point(s.vertex) })),
+    moves: game.moves().map((m) => ({ color: m.color === BLACK ? BLACK : WHITE, point: m.vertex === PASS ? null : point(m.vertex) })),
+    result: game.result,
+    rules: formatRules(game.rules),
+  });
 }
 
 function loadSgf(ctx: SgfContext, args: readonly string[]): Reply {

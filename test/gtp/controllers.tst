@@ -65,10 +65,19 @@ play w D3
 play b pass
 22 printsgf
 #? [\(;FF\[4\]GM\[1\]CA\[UTF-8\]AP\[graphgo\]SZ\[5:4\]KM\[6\.5\]RU\[area .*\]\n;B\[cc\];W\[db\];B\[\]\)]
+# GNU Go's optional FILE: `-` answers the record too; a file that cannot be written says why; two words are too many.
+25 printsgf -
+#? [\(;FF\[4\].*;B\[cc\];W\[db\];B\[\]\)]
+26 printsgf test/gtp/fixtures/no-such-folder/game.sgf
+#? ?[cannot save file: ENOENT: no such file or directory, open 'test/gtp/fixtures/no-such-folder/game\.sgf']
+27 printsgf a.sgf b.sgf
+#? ?[syntax error]
 set_graph cycle 5
 23 printsgf
 #? ?[SGF records only grid boards with two colours .*]
 
-# cputime: seconds of processor time, a decimal number.
+# cputime: seconds of processor time, a decimal number. It takes no arguments, so extra ones are ignored.
 24 cputime
+#? [\d+(\.\d+)?]
+28 cputime x
 #? [\d+(\.\d+)?]

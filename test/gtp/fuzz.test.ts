@@ -153,6 +153,8 @@ class Shadow {
           return { expected: fail('syntax error'), changed: false };
         }
         const komi = Number(args[0]);
+        // docs/rules.md, "Counters and komi": at most a million in size.
+        if (Math.abs(komi) > 1_000_000) return { expected: fail(`komi must be at most 1000000 in size, got ${komi}`), changed: false };
         this.rules = { ...this.rules, komi };
         game.setKomi(komi);
         return { expected: ok(), changed: true };

@@ -111,6 +111,11 @@ set_rules area
 #? ?[cannot load file: RU\[area komi=lots\]: komi must be a number, got "lots"]
 42 get_rules
 #? [area ko=positional suicide=allowed passes=free scoring=area komi=8 colors=2 order=1,2]
+# A KM that is no number refuses the load, as `komi abc` is refused, rather than keep the old komi quietly.
+43 loadsgf test/gtp/fixtures/komi-bad.sgf
+#? ?[cannot load file: bad komi KM\[abc\]]
+44 get_rules
+#? [area ko=positional suicide=allowed passes=free scoring=area komi=8 colors=2 order=1,2]
 
 # Files that are missing or broken.
 21 loadsgf test/gtp/fixtures/no-such-file.sgf
