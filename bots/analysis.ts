@@ -29,8 +29,13 @@ export interface MoveAnalysis {
 export interface Analysis {
   /** The colour the analysis is for. */
   readonly color: number;
-  /** Simulations run from this root. */
+  /** Simulations run from this root by this search (a slice of analysis, or a move's thinking). */
   readonly visits: number;
+  /**
+   * Visits through the root's moves: this search's and those earlier searches left in a reused tree (pondering, the
+   * move before), which every move's `visits` counts too; what front ends show as the root's visits.
+   */
+  readonly rootVisits: number;
   /** Candidate moves, most visited first. */
   readonly moves: readonly MoveAnalysis[];
   /**

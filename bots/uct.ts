@@ -373,7 +373,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
       });
     }
     moves.sort((a, b) => b.visits - a.visits || b.winrate - a.winrate);
-    return { color: this.sliceColor, visits: this.sliceSimulations, moves, ownership: state.ownership() };
+    const rootVisits = moves.reduce((sum, m) => sum + m.visits, 0);
+    return { color: this.sliceColor, visits: this.sliceSimulations, rootVisits, moves, ownership: state.ownership() };
   }
 
   /** The most visited line from `node` on, while its nodes have real visits, and those visits. */

@@ -231,7 +231,7 @@ class Reporter {
     const parts = moves.map((m, order) => this.moveInfo(graph, m, order));
     if (this.dialect === 'kata' && this.request.rootInfo && moves.length > 0) {
       const best = moves[0];
-      parts.push(`rootInfo visits ${analysis.visits} winrate ${fixed(best.winrate)} scoreLead ${fixed(best.scoreLead)} utility ${fixed(2 * best.winrate - 1)}`);
+      parts.push(`rootInfo visits ${analysis.rootVisits} winrate ${fixed(best.winrate)} scoreLead ${fixed(best.scoreLead)} utility ${fixed(2 * best.winrate - 1)}`);
     }
     if (analysis.ownership !== null) parts.push(`ownership ${ownershipWords(graph, analysis, analysis.color).join(' ')}`);
     return parts.length === 0 ? '' : `${parts.join(' ')}\n`;
@@ -336,9 +336,12 @@ function winrateGfx(game: Game, analysis: Analysis): Reply {
   return ok(lines.join('\n'));
 }
 
-/** A few lines of text: simulations, then the best moves with visits, win rate and line. */
+/**
+ * A few lines of text: the root's visits and this search's simulations (a reused tree holds visits of earlier
+ * searches, which the moves' visits count), then the best moves with visits, win rate and line.
+ */
 function analysisText(game: Game, analysis: Analysis): Reply {
-  const lines = [`${analysis.visits} simulations`];
+  const lines = [`${analysis.rootVisits} visits, ${analysis.visits} simulations this search`];
   for (const m of analysis.moves.slice(0, 5)) {
     const pv = m.pv.map((move) => moveName(game.graph, move)).join(' ');
     lines.push(`${moveName(game.graph, m.move)} visits ${m.visits} winrate ${(m.winrate * 100).toFixed(1)}% pv ${pv}`);

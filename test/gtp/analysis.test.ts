@@ -67,6 +67,10 @@ describe('analysis arguments', () => {
     expect(visits).toHaveLength(moves.length);
     for (let i = 1; i < visits.length; i++) expect(visits[i]).toBeLessThanOrEqual(visits[i - 1]);
     expect(kata).toMatch(/ rootInfo visits \d+ winrate [\d.]+ scoreLead -?[\d.]+ utility -?[\d.]+\n/);
+    // The root's visits are the sum of its moves' (every one listed without maxmoves), as KataGo's are.
+    const last = kata.trimEnd().split('\n').at(-1)!;
+    const moveVisits = [...last.matchAll(/info move \S+ visits (\d+)/g)].map((m) => Number(m[1]));
+    expect(Number(/rootInfo visits (\d+)/.exec(last)![1])).toBe(moveVisits.reduce((a, b) => a + b, 0));
     // maxmoves caps the list.
     expect(infos(run(e, 'kata-analyze B 10 maxmoves 2')).length).toBeLessThanOrEqual(2);
   });
@@ -134,6 +138,20 @@ describe('ownership', () => {
   });
 });
 
+describe('the root\'s visits in a kept tree', () => {
+  it('count the visits of earlier slices, which the moves\' visits count too', () => {
+    const e = engine();
+    // A second slice on the same position goes on in the same tree: its moves carry the first slice's visits as well.
+    const first = /^= (\d+) visits, (\d+) simulations this search/.exec(run(e, 'gogui-graphgo-analysis'))!.map(Number);
+    const text = run(e, 'gogui-graphgo-analysis');
+    const [, root, slice] = /^= (\d+) visits, (\d+) simulations this search/.exec(text)!.map(Number);
+    const best = Number(/ visits (\d+) winrate/.exec(text)![1]);
+    expect(root).toBeGreaterThan(slice);
+    expect(root).toBeGreaterThanOrEqual(first[1] + slice - 2);
+    expect(best).toBeLessThanOrEqual(root);
+  });
+});
+
 describe('GoGui', () => {
   it('lists graphical commands whose answers GoGui draws', () => {
     const e = engine();
@@ -156,7 +174,11 @@ describe('GoGui', () => {
     for (const line of run(e, 'gogui-graphgo-winrates').slice(2, -2).split('\n')) {
       expect(line).toMatch(/^LABEL [A-E][1-5] \d{1,3}$/);
     }
-    expect(run(e, 'gogui-graphgo-analysis')).toMatch(/^= \d+ simulations\n[A-E][1-5] visits \d+ winrate [\d.]+% pv /);
+    // The root's visits count what the moves' visits count (a reused tree's earlier visits too), so none exceeds them.
+    const text = run(e, 'gogui-graphgo-analysis');
+    expect(text).toMatch(/^= \d+ visits, \d+ simulations this search\n[A-E][1-5] visits \d+ winrate [\d.]+% pv /);
+    const rootVisits = Number(/^= (\d+) visits/.exec(text)![1]);
+    for (const m of text.matchAll(/ visits (\d+) winrate/g)) expect(Number(m[1])).toBeLessThanOrEqual(rootVisits);
   });
 });
 
