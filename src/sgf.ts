@@ -237,6 +237,8 @@ export interface SgfGame {
   readonly setup?: readonly { color: 1 | 2; point: SgfPoint }[];
   /** HA: the number of handicap stones (given in `setup` as Black's). */
   readonly handicap?: number;
+  /** PL: the colour to play first after the set-up, when a reader could not infer it. */
+  readonly toPlay?: 1 | 2;
   readonly result?: string | null;
   readonly black?: string;
   readonly white?: string;
@@ -261,6 +263,7 @@ export function writeSgf(game: SgfGame): string {
   const white = (game.setup ?? []).filter((s) => s.color === 2);
   if (black.length) root += 'AB' + black.map((s) => `[${point(s.point)}]`).join('');
   if (white.length) root += 'AW' + white.map((s) => `[${point(s.point)}]`).join('');
+  if (game.toPlay !== undefined) root += `PL[${colorLetter(game.toPlay, 2)}]`;
   const parts = [root];
   game.moves.forEach((m, i) => {
     const tag = colorLetter(m.color, 2);

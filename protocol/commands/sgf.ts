@@ -44,10 +44,17 @@ function sgfRecord(game: Game): string | Reply {
   if (!grid || game.rules.colors !== 2) return fail('SGF records only grid boards with two colours (get_graph, get_state)');
   const width = lattice!.width;
   const point = (v: number) => ({ x: v % width, y: Math.floor(v / width) });
+  // Who moved first after the set-up, where a reader would guess otherwise (loadsgf takes black stones alone for a
+  // handicap, White to move; without set-up stones, the rules' first seat): a position set up with any colour to move
+  // reads back the same.
+  const setup = game.initialStones.length > 0;
+  const guessed = setup ? (game.initialStones.every((s) => s.color === BLACK) ? WHITE : BLACK) : game.rules.order[0];
+  const first = game.firstColor === BLACK ? BLACK : WHITE;
   return writeSgf({
     width,
     height: lattice!.height,
     komi: game.rules.komi,
+    ...(setup || first !== guessed ? { toPlay: first } : {}),
     setup: game.initialStones.map((s) => ({ color: s.color === BLACK ? BLACK : WHITE, point: point(s.vertex) })),
     moves: game.moves().map((m) => ({ color: m.color === BLACK ? BLACK : WHITE, point: m.vertex === PASS ? null : point(m.vertex) })),
     result: game.result,

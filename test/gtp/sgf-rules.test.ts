@@ -38,3 +38,25 @@ describe('loadsgf and the rules a record names', () => {
     expect(answer(reader, 'play b pass')).toBe('=');
   });
 });
+
+describe('printsgf and loadsgf: who moves first after the set-up', () => {
+  // loadsgf guesses from the set-up (black stones alone: a handicap, White to move; otherwise Black) unless PL says;
+  // the record printsgf writes must say PL wherever the guess would be wrong, or the side to move changes on reload.
+  for (const [setUp, first] of [
+    ['AB[aa][bb]AW[cc][dd]PL[W]', 'white'],
+    ['AB[aa][bb]PL[B]', 'black'],
+    ['AB[aa][bb]', 'white'],
+    ['AW[cc]', 'black'],
+  ]) {
+    it(`${setUp}: ${first} to move, before and after a round trip`, () => {
+      const original = `(;FF[4]GM[1]SZ[7]KM[0.5]${setUp})`;
+      const writer = testEngine('grid 7 7', 'area', { bot: 'random', seed: 'w', readFile: () => original });
+      expect(answer(writer, 'loadsgf game.sgf')).toBe(`= ${first}`);
+      const state = answer(writer, 'get_state');
+      const record = answer(writer, 'printsgf').replace(/^=\s*/, '');
+      const reader = testEngine('grid 7 7', 'area', { bot: 'random', seed: 'r', readFile: () => record });
+      expect(answer(reader, 'loadsgf game.sgf')).toBe(`= ${first}`);
+      expect(answer(reader, 'get_state')).toBe(state);
+    });
+  }
+});
