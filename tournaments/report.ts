@@ -2,7 +2,7 @@
  * Text people read: the live progress line, the final table, and the CSV that `report` writes. Pure formatting:
  * the numbers come from standings.ts.
  */
-import type { PairingStats, RunningScore, Standings } from './standings.js';
+import type { ColourStats, PairingStats, RunningScore, Standings } from './standings.js';
 import { eloEstimate, sprt, type SprtSettings } from './stats.js';
 
 /** `+70`, `-12`, `+inf`, `-inf`, `?` (no games). */
@@ -85,13 +85,14 @@ function pairsText(p: PairingStats): string {
 function pairingBlock(p: PairingStats): string {
   const e = p.estimate;
   const rows: string[][] = [['', 'games', 'wins', 'losses', 'draws', 'score']];
-  const sideRow = (label: string, side: { games: number; wins: number }): string[] => [
+  // Scored as the total row is: a draw is half a point.
+  const sideRow = (label: string, side: ColourStats): string[] => [
     label,
     String(side.games),
     String(side.wins),
-    String(side.games - side.wins),
-    '',
-    side.games > 0 ? formatPercent(side.wins / side.games) : '-',
+    String(side.losses),
+    String(side.draws),
+    side.games > 0 ? formatPercent(eloEstimate(side.wins, side.losses, side.draws).score) : '-',
   ];
   if (p.aBlack.games + p.aWhite.games > 0) {
     rows.push(sideRow(`${p.a} as Black`, p.aBlack));
@@ -203,8 +204,12 @@ export const PAIRING_CSV_HEADER = [
   'draws',
   'a_black_games',
   'a_black_wins',
+  'a_black_losses',
+  'a_black_draws',
   'a_white_games',
   'a_white_wins',
+  'a_white_losses',
+  'a_white_draws',
   'score',
   'elo',
   'elo_low',
@@ -238,8 +243,12 @@ export function pairingsCsv(s: Standings): string {
         p.draws,
         p.aBlack.games,
         p.aBlack.wins,
+        p.aBlack.losses,
+        p.aBlack.draws,
         p.aWhite.games,
         p.aWhite.wins,
+        p.aWhite.losses,
+        p.aWhite.draws,
         p.estimate.score,
         p.estimate.elo,
         p.estimate.low,

@@ -1,6 +1,6 @@
 /**
  * From game records to the numbers people read: per pairing (pooled, and per graph x rule set when there are
- * several) wins and losses by colour, score, Elo with its Wilson interval, LOS, colour-swapped pair statistics,
+ * several) wins, losses and draws by colour, score, Elo with its Wilson interval, LOS, colour-swapped pair statistics,
  * forfeits and duplicate games; a Bradley-Terry rating table over every engine; the SPRT state.
  *
  * A game with more than two players (NetGo teams) is split into pairwise results: every engine of the winning colour
@@ -32,9 +32,9 @@ export interface PairingStats {
   readonly aWins: number;
   readonly bWins: number;
   readonly draws: number;
-  /** Games and wins of A as Black and as White (games with one engine per colour and two colours). */
-  readonly aBlack: { readonly games: number; readonly wins: number };
-  readonly aWhite: { readonly games: number; readonly wins: number };
+  /** A's games, wins, losses and draws as Black and as White (games with one engine per colour and two colours). */
+  readonly aBlack: ColourStats;
+  readonly aWhite: ColourStats;
   readonly estimate: EloEstimate;
   /** Over colour-swapped pairs (both games of a two-player round played); null when there is none. */
   readonly pairs: PairEstimate | null;
@@ -42,6 +42,14 @@ export interface PairingStats {
   readonly bForfeits: number;
   /** Games whose moves repeat an earlier game of the pairing with the same seats. */
   readonly duplicates: number;
+}
+
+/** One engine's results with one colour: games = wins + losses + draws. */
+export interface ColourStats {
+  readonly games: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly draws: number;
 }
 
 export interface RatingRow extends Rating {
@@ -109,8 +117,8 @@ function pairingStats(a: string, b: string, records: readonly GameRecord[], dupl
   let aWins = 0;
   let bWins = 0;
   let draws = 0;
-  const aBlack = { games: 0, wins: 0 };
-  const aWhite = { games: 0, wins: 0 };
+  const aBlack = { games: 0, wins: 0, losses: 0, draws: 0 };
+  const aWhite = { games: 0, wins: 0, losses: 0, draws: 0 };
   let aForfeits = 0;
   let bForfeits = 0;
   let dups = 0;
@@ -135,6 +143,8 @@ function pairingStats(a: string, b: string, records: readonly GameRecord[], dupl
       if (side !== null) {
         side.games++;
         if (score === 1) side.wins++;
+        else if (score === 0) side.losses++;
+        else side.draws++;
       }
     }
     if (r.forfeit?.engine === a) aForfeits++;

@@ -89,15 +89,15 @@ describe('graphgo tournament', () => {
     const report = await inProcess(['tournament', 'report', out, '--csv', csv]);
     expect(report.code).toBe(0);
     expect(report.out).toMatch(/p vs q\n/);
-    expect(report.out).toMatch(/p as Black +15 +0 +15 +0\.0%/);
-    expect(report.out).toMatch(/p as White +15 +15 +0 +100\.0%/);
+    expect(report.out).toMatch(/p as Black +15 +0 +15 +0 +0\.0%/);
+    expect(report.out).toMatch(/p as White +15 +15 +0 +0 +100\.0%/);
     expect(report.out).toMatch(/colour-swapped pairs: 15 \(won both 0, split 15, lost both 0\)/);
     expect(report.out).toMatch(/Black won 0\/30 \(0\.0%\)/);
     // Pass-only engines replay the same game: the report says so.
     expect(report.out).toMatch(/Duplicate games: 28 \(e\.g\. game 2 = game 0/);
     const rows = readFileSync(csv, 'utf8').trim().split('\n');
     expect(rows[0]).toBe(PAIRING_CSV_HEADER.join(','));
-    expect(rows[1]).toMatch(/^all,all,p,q,30,15,15,0,15,0,15,15,0\.5,0,/);
+    expect(rows[1]).toMatch(/^all,all,p,q,30,15,15,0,15,0,15,0,15,15,0,0,0\.5,0,/);
     // A CSV path it cannot write, or none at all: one line naming it, exit 1.
     const unwritable = await inProcess(['tournament', 'report', out, '--csv', join(out, 'no-such-folder', 'x.csv')]);
     expect(unwritable.code).toBe(1);

@@ -63,7 +63,46 @@ describe('standings', () => {
     expect(text).toMatch(/duplicate games: 1/);
     expect(text).toMatch(/Duplicate games: 1 \(e\.g\. game 4 = game 0\)/);
     const csv = pairingsCsv(s).split('\n');
-    expect(csv[1]).toMatch(/^all,all,a,b,6,4,2,0,3,2,3,2,0\.6667,120\.412,/);
+    expect(csv[1]).toMatch(/^all,all,a,b,6,4,2,0,3,2,1,0,3,2,1,0,0\.6667,120\.412,/);
+  });
+
+  it('counts wins, losses and draws by colour separately, a draw scoring half a point as in the total row', () => {
+    next = 0;
+    const records = [
+      // a as Black: 2 wins, 1 loss, 1 draw.
+      game('a', 'b', 1),
+      game('a', 'b', 1),
+      game('a', 'b', 2),
+      game('a', 'b', 0),
+      // a as White: 1 win, 2 losses, 2 draws.
+      game('b', 'a', 2),
+      game('b', 'a', 1),
+      game('b', 'a', 1),
+      game('b', 'a', 0),
+      game('b', 'a', 0),
+    ];
+    const s = computeStandings(['a', 'b'], records);
+    const p = s.pairings[0];
+    expect(p).toMatchObject({
+      games: 9,
+      aWins: 3,
+      bWins: 3,
+      draws: 3,
+      aBlack: { games: 4, wins: 2, losses: 1, draws: 1 },
+      aWhite: { games: 5, wins: 1, losses: 2, draws: 2 },
+    });
+    const lines = standingsText(s).split('\n');
+    // Black: (2 + 1/2) / 4 = 62.5%; White: (1 + 2/2) / 5 = 40.0%; total: (3 + 3/2) / 9 = 50.0%.
+    expect(lines.slice(0, 5)).toEqual([
+      'a vs b',
+      '              games  wins  losses  draws  score',
+      '  a as Black      4     2       1      1  62.5%',
+      '  a as White      5     1       2      2  40.0%',
+      '  total           9     3       3      3  50.0%',
+    ]);
+    const csv = pairingsCsv(s).split('\n');
+    expect(csv[0]).toMatch(/,a_black_games,a_black_wins,a_black_losses,a_black_draws,a_white_games,a_white_wins,a_white_losses,a_white_draws,score,/);
+    expect(csv[1]).toMatch(/^all,all,a,b,9,3,3,3,4,2,1,1,5,1,2,2,0\.5,0,/);
   });
 
   it('splits a team game into pairwise results and rates many engines', () => {
