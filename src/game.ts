@@ -199,8 +199,29 @@ export class Game {
   }
 
   /**
+   * Why komi `komi` cannot apply to this game, or null: set from the start, it would have left a colour that paid for a
+   * pass without the counter point the pass needed (docs/rules.md, "Counters and komi"). Paid passes come with two
+   * colours only, so a turn's prisoners go to its mover (captures) or to the other colour (its own stones taken).
+   */
+  komiConflict(komi: number): string | null {
+    if (this.rules.passes !== 'paid') return null;
+    const base = (color: number) => (color === 2 && komi >= 0 ? komi : color === 1 && komi < 0 ? -komi : 0);
+    const counter = [0, base(1), base(2)];
+    for (let t = 0; t < this.turns; t++) {
+      const color = this.turnColor[t];
+      if (this.turnPaid[t] !== 0) {
+        if (counter[color] <= 0) return `komi ${komi} would have refused move ${t + 1}, a pass with no counter left`;
+        counter[color] -= this.turnPaid[t];
+      }
+      counter[color] += this.turnCaptured[t];
+      counter[3 - color] += this.turnSelfCaptured[t];
+    }
+    return null;
+  }
+
+  /**
    * Komi applies as if set from the start (docs/rules.md, "Counters and komi"): the end and its result are decided
-   * again.
+   * again. The caller checks komiConflict first.
    */
   setKomi(komi: number): void {
     this.currentRules = { ...this.currentRules, komi };

@@ -31,8 +31,8 @@ export function gameCommands(ctx: GameContext & Pick<EngineContext, 'seed' | 're
       if (args.length !== 1) return SYNTAX;
       const komi = parseFloatArg(args[0]);
       if (komi === null) return SYNTAX;
-      const tooLarge = komiProblem(komi);
-      if (tooLarge !== null) return fail(tooLarge);
+      const refused = komiProblem(komi) ?? ctx.game.komiConflict(komi);
+      if (refused !== null) return fail(refused);
       ctx.game.setKomi(komi);
       return ok();
     },

@@ -180,6 +180,24 @@ describe('paid passes (famine)', () => {
     expect(game.state().counters).toEqual([0, 1, -3]);
   });
 
+  it('a komi under which a pass already paid for would have been refused conflicts with the game', () => {
+    const game = emptyGame('grid 5 5', 'famine');
+    // White's 7.5 paid for three passes; Black captured nothing. From the start, komi 2 leaves White 2, 1, 0: the
+    // third pass (move 6) finds no counter. 2.5 leaves 0.5 for it, and 0 refuses the first (move 2).
+    playMoves(game, 'B A1, W pass, B C1, W pass, B E1, W pass');
+    expect(game.komiConflict(2)).toBe('komi 2 would have refused move 6, a pass with no counter left');
+    expect(game.komiConflict(2.5)).toBeNull();
+    expect(game.komiConflict(0)).toBe('komi 0 would have refused move 2, a pass with no counter left');
+    expect(game.komiConflict(-3)).toBe('komi -3 would have refused move 2, a pass with no counter left');
+    // Prisoners pay too: on path 4, W 2 takes B 1 (White's counter +1), and that point pays for White's pass at any
+    // komi that gives White nothing.
+    const capture = gameFromPosition('path 4', '....', 'famine komi=0');
+    playMoves(capture, 'B 1, W 2, B 4, W pass');
+    expect(capture.komiConflict(0)).toBeNull();
+    expect(capture.komiConflict(-1)).toBeNull();
+    expect(emptyGame('grid 3 3', 'area').komiConflict(-5)).toBeNull();
+  });
+
   it('komi changed after a game ended by passes re-counts it', () => {
     const game = emptyGame('grid 3 3', 'area');
     playMoves(game, 'B pass, W pass');

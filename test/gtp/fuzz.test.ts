@@ -155,6 +155,8 @@ class Shadow {
         const komi = Number(args[0]);
         // docs/rules.md, "Counters and komi": at most a million in size.
         if (Math.abs(komi) > 1_000_000) return { expected: fail(`komi must be at most 1000000 in size, got ${komi}`), changed: false };
+        const conflict = game.komiConflict(komi);
+        if (conflict !== null) return { expected: fail(conflict), changed: false };
         this.rules = { ...this.rules, komi };
         game.setKomi(komi);
         return { expected: ok(), changed: true };

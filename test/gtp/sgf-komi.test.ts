@@ -57,3 +57,19 @@ describe('loadsgf KM', () => {
     expect(e.execute('get_rules')).toMatch(/^= area .* komi=3 /);
   });
 });
+
+describe('komi after paid passes', () => {
+  it('refuses a komi under which a pass already paid for would have been refused, so the record stays loadable', () => {
+    const e = testEngine('grid 5 5', 'famine', { bot: 'random', seed: '1' });
+    for (const line of ['play b c3', 'play w pass']) expect(e.execute(line)).toBe('= \n\n');
+    // White's 7.5 paid for the pass; komi 0 from the start would have left it nothing to pay with.
+    expect(e.execute('komi 0')).toBe('? komi 0 would have refused move 2, a pass with no counter left\n\n');
+    expect(e.execute('get_rules')).toMatch(/ komi=7\.5 /);
+    expect(e.execute('komi 0.5')).toBe('= \n\n');
+    // The record printed now loads back.
+    const record = (e.execute('printsgf') ?? '').replace(/^=\s*/, '');
+    const reader = testEngine('grid 5 5', 'area', { bot: 'random', seed: 'r', readFile: () => record });
+    expect(reader.execute('loadsgf game.sgf')).toBe('= black\n\n');
+    expect(reader.execute('get_state')).toBe(e.execute('get_state'));
+  });
+});
