@@ -14,11 +14,18 @@ export function stateCommands(ctx: Pick<EngineContext, 'game'>): Handlers {
     legal_moves: (args) => {
       if (args.length > 1) return SYNTAX;
       const game = ctx.game;
-      const color = args.length === 1 ? parseGtpColor(args[0]) : game.toMove;
-      if (color === null) return SYNTAX;
-      if (game.over || color < 1 || color > game.rules.colors) return ok();
-      const moves = game.legalMoves(color);
-      if (game.canPass(color)) moves.push(PASS);
+      const asked = args.length === 1 ? parseGtpColor(args[0]) : null;
+      if (args.length === 1 && asked === null) return SYNTAX;
+      // A game that ended by passes is taken up again by `play` (game.ts, resume): its list is what would resume it,
+      // and the end is decided again from the record once it is made.
+      const resumed = game.over && game.resume();
+      const color = asked ?? game.toMove;
+      let moves: number[] = [];
+      if (!game.over && color !== null && color >= 1 && color <= game.rules.colors) {
+        moves = game.legalMoves(color);
+        if (game.canPass(color)) moves.push(PASS);
+      }
+      if (resumed) game.settle();
       return ok(moves.map((move) => moveName(game.graph, move)).join(' '));
     },
   };

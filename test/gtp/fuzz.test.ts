@@ -119,10 +119,15 @@ class Shadow {
   }
 
   legalMovesText(): string {
+    // After two passes, the moves that `play` would take to resume the game (docs/protocol.md, "legal_moves").
+    const resumed = this.game.over && this.game.resume();
     const color = this.game.toMove;
-    if (this.game.over || color < 1) return '';
-    const words = this.game.legalMoves(color).map((v) => this.name(v));
-    if (this.game.canPass(color)) words.push('pass');
+    let words: string[] = [];
+    if (!this.game.over && color >= 1) {
+      words = this.game.legalMoves(color).map((v) => this.name(v));
+      if (this.game.canPass(color)) words.push('pass');
+    }
+    if (resumed) this.game.settle();
     return words.join(' ');
   }
 

@@ -38,10 +38,14 @@ play w c3
 # colours. White: C3 + komi 7.5 = 8.5. W+4.5.
 12 get_state
 #? [\{"to_move":null,"position":"\.1\.11\.\.\.2","counters":\[0,1,7\.5\],"prisoners":\[0,1,0\],"moves":7,"passes":2,"over":true,"result":"W\+4\.5"\}]
+# Over by passes, which play takes up again: the moves that would resume it (White's by default, whose turn it
+# would be), and the game stays over.
 13 legal_moves
-#? []
+#? [C1 C2 A3 B3 pass]
 14 legal_moves b
-#? []
+#? [A1 C1 C2 A3 B3 pass]
+150 get_state
+#? [.*"over":true,"result":"W\+4\.5"\}]
 
 # Passing allowed or not: famine lets only a positive counter pass; conway never passes.
 boardsize 2
