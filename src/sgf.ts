@@ -74,7 +74,8 @@ class SgfReader {
     let first = true;
     while (this.text[this.i] === '(') {
       const sub = this.tree();
-      if (first) nodes.push(...sub);
+      // A loop, not push(...sub): spreading a main line of 100,000 moves overflows the stack.
+      if (first) for (const node of sub) nodes.push(node);
       first = false;
       this.skipSpace();
     }

@@ -60,3 +60,13 @@ describe('printsgf and loadsgf: who moves first after the set-up', () => {
     });
   }
 });
+
+describe('loadsgf of a long main line inside a variation', () => {
+  it('reads 200,001 moves (spreading them into the line overflowed the stack: "game tree nested too deeply")', () => {
+    // B C7, then 100,000 pairs of passes (each pair ends the game, the next pass takes it up again, as records go on).
+    const record = `(;FF[4]GM[1]SZ[9](;B[cc]${';W[];B[]'.repeat(100_000)})(;B[dd]))`;
+    const reader = testEngine('grid 9 9', 'area', { bot: 'random', seed: 'r', readFile: () => record });
+    expect(answer(reader, 'loadsgf game.sgf')).toBe('= white');
+    expect(answer(reader, 'get_state')).toMatch(/"moves":200001,/);
+  });
+});
