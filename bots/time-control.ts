@@ -20,7 +20,10 @@ export interface ClockLeft {
 export const SAFETY_SECONDS = 0.25;
 /** Never plan on fewer remaining moves than this in main time. */
 const MIN_MOVES_LEFT = 15;
-/** The least time a move gets, so the bot always answers with something searched. */
+/**
+ * The least budget a move gets. However small it is, the UCT search runs a batch of simulations before it answers
+ * (MIN_SIMULATIONS in bots/uct.ts): a cold first search can spend this much on setting up alone.
+ */
 const MIN_SECONDS = 0.02;
 
 /** The most of the main time left that one move may take, its extra time for a move in doubt included. */

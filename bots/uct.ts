@@ -147,6 +147,12 @@ const PRIOR_THIRD_LINE = 0.9;
 const EXPLORATION_WITHOUT_RAVE = 0.7;
 /** How often (in simulations) the clock is read. */
 const CLOCK_EVERY = 16;
+/**
+ * The fewest simulations a timed search runs before its time may end it, so that even the smallest clock budget
+ * answers with something searched: a cold first search can spend a budget of 20 ms on setting up alone. One
+ * batch between readings of the clock, so the search runs past its deadline by no more than it may anyway.
+ */
+export const MIN_SIMULATIONS = CLOCK_EVERY;
 /** The deepest descent; deeper trees are not grown. */
 const MAX_DEPTH = 4096;
 /** AMAF marks: generation * AMAF_COLORS + colour in 32 bits (colours are fewer than 16). */
@@ -240,12 +246,14 @@ export class UctBot implements Bot, SlicedMoveSearch {
     return this.searchMargin === 0 ? this.settings.resignThreshold : 0;
   }
 
-  /** The seconds a move in doubt may add: the clock's extra time, when the clock sets this move's limit. */
+  /**
+   * The seconds a move in doubt may add to timeLimit(): the clock's extra time, when the clock sets this move's
+   * limit, and never past hardTimeLimit().
+   */
   doubtSeconds(): number {
-    const own = this.settings.seconds;
-    const clock = this.clockBudget;
-    if (clock === null || (own !== null && own <= clock)) return 0;
-    return this.clockExtra;
+    const limit = this.timeLimit();
+    const hard = this.hardTimeLimit();
+    return limit === null || hard === null ? 0 : Math.max(0, hard - limit);
   }
 
   /** Whether the search so far leaves the move in doubt (see inDoubt). */
@@ -298,7 +306,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
         if (playouts !== null && simulations >= playouts) return true;
         if (simulations % CLOCK_EVERY === 0) {
           const now = performance.now();
-          if (now >= deadline) {
+          if (now >= deadline && simulations >= MIN_SIMULATIONS) {
             if (this.sliceExtra <= 0 || !this.inDoubt()) return true;
             this.sliceSeconds! += this.sliceExtra;
             deadline += this.sliceExtra * 1000;
@@ -318,7 +326,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const game = this.sliceGame!;
     const color = this.sliceColor;
     const simulations = this.sliceSimulations;
-    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold());
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold(), this.favouriteMove());
     this.state!.stopAnalysis();
     this.noticeFullTree();
     return this.finish(move, this.sliceStart, simulations, winrate, game);
@@ -431,7 +439,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const deadline = seconds === null ? Infinity : start + seconds * 1000;
     for (;;) {
       if (playouts !== null && simulations >= playouts) break;
-      if (seconds !== null && simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
+      if (seconds !== null && simulations >= MIN_SIMULATIONS && simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
       if (playouts === null && seconds === null) break;
       state.simulate(this.root, this.rng);
       simulations++;
@@ -487,7 +495,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     let simulations = 0;
     for (;;) {
       if (Atomics.load(control, SHARED_STOP) !== 0) break;
-      if (simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
+      if (simulations >= MIN_SIMULATIONS && simulations % CLOCK_EVERY === 0 && performance.now() >= deadline) break;
       if (playouts !== null && Atomics.add(control, SHARED_STARTED, 1) >= playouts) break;
       state.simulate(root, this.rng);
       simulations++;
@@ -497,7 +505,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
 
   /** Ends a shared search on the main thread: the move from the shared root and the search's figures. */
   finishShared(game: Game, color: number, simulations: number, start: number): number {
-    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold());
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold(), this.favouriteMove());
     this.fullNoticed = false;
     this.noticeFullTree();
     return this.finish(move, start, simulations, winrate, game);
@@ -519,6 +527,28 @@ export class UctBot implements Bot, SlicedMoveSearch {
       stats.rewards.push(pool.searchedReward(child));
     }
     return stats;
+  }
+
+  /**
+   * The root's move with the best mean reward, its prior's virtual visits and wins included: with nothing searched
+   * (every child at its prior's visits alone), the priors' favourite. Null without children.
+   */
+  favouriteMove(): number | null {
+    const pool = this.pool!;
+    pool.refresh();
+    const first = pool.firstChild[this.root];
+    const count = pool.childCount[this.root];
+    let best = -1;
+    let bestValue = -Infinity;
+    for (let child = first; child < first + count; child++) {
+      if (pool.move[child] === DEAD_MOVE) continue;
+      const value = pool.value(child, 0);
+      if (value > bestValue) {
+        bestValue = value;
+        best = child;
+      }
+    }
+    return best < 0 ? null : pool.move[best];
   }
 
   private finish(move: number, start: number, simulations: number, winrate: number, game: Game): number {
@@ -543,6 +573,18 @@ export class UctBot implements Bot, SlicedMoveSearch {
     if (own === null) return clock;
     if (clock === null) return own;
     return Math.min(own, clock);
+  }
+
+  /**
+   * The most seconds this move may take, its extra time for doubt included (null: no limit): the bot's own limit
+   * (--time), and the clock's budget plus the extra time the clock allows a move in doubt, whichever is smaller.
+   */
+  hardTimeLimit(): number | null {
+    const own = this.settings.seconds;
+    const clock = this.clockBudget;
+    if (clock === null) return own;
+    const clockMost = clock + this.clockExtra;
+    return own === null ? clockMost : Math.min(own, clockMost);
   }
 
   /** The most nodes one pool may hold: the budget's worth, and always room for a root and its children. */
@@ -711,10 +753,11 @@ export function inDoubt(stats: RootStats): boolean {
 }
 
 /**
- * The move from root statistics (possibly summed over threads): the most visited child (the robust choice);
- * resign when its win rate is under the threshold after enough simulations, unless reading finds a move that saves
- * a chain of ours in atari (bots/saving-move.ts); and under free passes never end the game with a pass that loses
- * the count.
+ * The move from root statistics (possibly summed over threads): the most visited child (the robust choice), ties
+ * going to `preferred` (UctBot.favouriteMove: with nothing searched every child ties, and the priors' favourite is
+ * played, not the first child); resign when its win rate is under the threshold after enough simulations, unless
+ * reading finds a move that saves a chain of ours in atari (bots/saving-move.ts); and under free passes never end
+ * the game with a pass that loses the count.
  */
 export function decide(
   game: Game,
@@ -722,9 +765,10 @@ export function decide(
   stats: RootStats,
   simulations: number,
   resignThreshold: number,
+  preferred: number | null = null,
 ): { move: number; winrate: number } {
-  let best = 0;
-  for (let k = 1; k < stats.moves.length; k++) if (stats.visits[k] > stats.visits[best]) best = k;
+  let best = preferred === null ? 0 : Math.max(0, stats.moves.indexOf(preferred));
+  for (let k = 0; k < stats.moves.length; k++) if (stats.visits[k] > stats.visits[best]) best = k;
   const winrate = stats.visits[best] > 0 ? stats.rewards[best] / stats.visits[best] : 0.5;
   let move = stats.moves[best];
   if (resignThreshold > 0 && winrate < resignThreshold && simulations >= RESIGN_MIN_SIMULATIONS) {
