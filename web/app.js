@@ -731,7 +731,10 @@ ui.analyse.addEventListener('click', () => setAnalysis(!app.analysis.on));
 ui.showLegal.addEventListener('change', () => render());
 ui.showLabels.addEventListener('change', () => render());
 document.addEventListener('keydown', (event) => {
-  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement || event.ctrlKey || event.metaKey) return;
+  // Letters typed into the form's fields, drop-downs included (typing "u" picks "uct"), are the form's, not shortcuts.
+  const target = event.target;
+  const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
   if (event.key === 'p' && !ui.pass.disabled) ui.pass.click();
   else if (event.key === 'u' && !ui.undo.disabled) ui.undo.click();
   else if (event.key === 'h' && !ui.hint.disabled) ui.hint.click();

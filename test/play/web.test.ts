@@ -369,4 +369,37 @@ describe('web page in Chromium', () => {
       await browser.close();
     }
   });
+
+  it.skipIf(!runBrowser)('takes letters typed into the form\'s drop-downs as the form\'s, not as shortcuts', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+      await page.goto(server.url);
+      await idle(page);
+      await startFromForm(page, 'grid 5 5', 'area');
+      await page.locator('#board g.v.legal').first().locator('.hit').click({ force: true });
+      await idle(page);
+      const movesText = async () => (await page.locator('#moves li').allTextContents()).join(' | ');
+      const before = await movesText();
+      expect(await page.locator('#moves li').count()).toBe(2);
+      // "u" in the bot drop-down picks uct; "p" and "h" there are not a pass or a hint either (they undid the moves and
+      // ended the game by passing).
+      await page.click('#new-game-panel summary');
+      for (const key of ['u', 'p', 'h']) await page.press('#bot', key);
+      // Time for a request the keys might have sent to start, so that idle() waits for it.
+      await page.waitForTimeout(300);
+      await idle(page);
+      // The same two moves (an undo then a pass and its reply would also leave two), and no hint was asked for.
+      expect(await movesText()).toBe(before);
+      expect(await page.textContent('#message')).not.toContain('Hint');
+      expect(await page.getAttribute('#status', 'data-state')).not.toBe('over');
+      // Outside the form the shortcut still works: "u" takes back the move and its reply.
+      await page.evaluate('document.activeElement.blur()');
+      await page.keyboard.press('u');
+      await idle(page);
+      expect(await page.locator('#moves li').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  });
 });
