@@ -161,12 +161,12 @@ export class Match {
    * Thinks on the person's time (play/turn-pondering.ts): searches the position the person is to move in, for about
    * `milliseconds`, in the bot's own tree, so that the reply the person plays finds its subtree grown when the
    * computer's turn comes. Returns the simulations run: 0 when there is nothing to ponder (not the person's turn,
-   * the game over, no bot yet or one without a search, the turn's pondering time spent).
+   * the game over, a bot without a search, the turn's pondering time spent). The bot is made here if it is not yet:
+   * the person's first turn, or a game rebuilt or let go, is thought on as every other.
    */
   ponder(milliseconds: number): number {
-    const bot = this.botInstance;
-    if (bot === null || !this.humanToMove) return 0;
-    return this.pondering.slice(bot, this.game, this.human, milliseconds);
+    if (!this.humanToMove) return 0;
+    return this.pondering.slice(this.bot, this.game, this.human, milliseconds);
   }
 
   /**
@@ -174,9 +174,8 @@ export class Match {
    * input; stopBackgroundPonder ends it. False when there is nothing to ponder (as ponder).
    */
   ponderInBackground(): boolean {
-    const bot = this.botInstance;
-    if (bot === null || !this.humanToMove) return false;
-    return this.pondering.startBackground(bot, this.game, this.human);
+    if (!this.humanToMove) return false;
+    return this.pondering.startBackground(this.bot, this.game, this.human);
   }
 
   /** Ends ponderInBackground's search and waits for its thread: the simulations it ran (0 if none ran). */
@@ -418,7 +417,7 @@ export class Match {
       }
       case 'no-move': {
         const loser = 3 - game.winner;
-        return `${colorName(loser)}, to move, could neither play nor pass`;
+        return `${colorName(loser)}, to move, could ${game.rules.passes === 'paid' ? 'neither play nor pass' : 'not play'}`;
       }
       case 'passes': {
         const scores = game.scores();

@@ -42,7 +42,10 @@ function block(milliseconds: number): void {
 describe('Match.ponderInBackground', () => {
   it('searches on a worker while this thread blocks, and the computer\'s reply starts from that tree', () => {
     const match = newMatch();
-    expect(match.ponderInBackground()).toBe(false); // no bot yet: the person moves first
+    // The person moves first, and is thought on from the start: the bot is made for it.
+    expect(match.ponderInBackground()).toBe(true);
+    block(100);
+    expect(match.stopBackgroundPonder()).toBeGreaterThan(0);
     afterFirstExchange(match);
     try {
       expect(match.ponderInBackground()).toBe(true);
@@ -77,7 +80,10 @@ describe('Match.ponderInBackground', () => {
     expect(match.ponderInBackground()).toBe(true); // a new turn
     match.releaseBot(); // stops and waits for the thread, then lets it go
     expect(match.stopBackgroundPonder()).toBe(0);
-    expect(match.ponderInBackground()).toBe(false);
+    // Pondering again makes a bot again, on what is left of the turn's time.
+    expect(match.ponderInBackground()).toBe(true);
+    match.releaseBot();
+    expect(match.stopBackgroundPonder()).toBe(0);
   });
 });
 

@@ -46,9 +46,13 @@ describe('Match.ponder', () => {
     expect(alone.visits).toBeLessThanOrEqual(alone.simulations + 300);
   });
 
-  it('stops at the turn\'s limit, starts again after the next move, and never makes a bot of its own', () => {
+  it('thinks on the person\'s first turn too, stops at the turn\'s limit and starts again after the next move', () => {
+    const first = newMatch({}, 120);
+    // The person moves first: the bot is made for pondering (it was made only for its first move, so the first turn
+    // went unused on the terminal and on the web).
+    expect(first.ponder(50)).toBeGreaterThan(0);
+    first.releaseBot();
     const match = newMatch({}, 120);
-    expect(match.ponder(50)).toBe(0); // no bot made yet (the person moves first)
     afterFirstExchange(match);
     let slices = 0;
     while (match.ponder(50) > 0) slices++;
@@ -60,9 +64,11 @@ describe('Match.ponder', () => {
     match.playBot();
     expect(match.ponder(50)).toBeGreaterThan(0);
 
+    const before = match.pondered;
     match.releaseBot();
-    expect(match.ponder(50)).toBe(0);
-    expect(match.pondered).toBeGreaterThan(0); // the turn's count stays until a move
+    // A released bot (the web server lets idle games' bots go) is made again, with what is left of the turn's time.
+    expect(match.ponder(50)).toBeGreaterThan(0);
+    expect(match.pondered).toBeGreaterThan(before); // the turn's count goes on until a move
 
     const random = newMatch({ bot: 'random' });
     afterFirstExchange(random);
