@@ -2,6 +2,7 @@
  * `graphgo play`: a game against the computer in the terminal (what `npm start` runs). The loop is
  * play/terminal-game.ts; this file only reads the options, checks for a terminal and wires readline-sync and stdout.
  */
+import { closeSync, openSync } from 'node:fs';
 import type { Command } from 'commander';
 import readlineSync from 'readline-sync';
 import { parseColorChoice } from '../play/colors.js';
@@ -43,11 +44,12 @@ export function registerPlayCommand(program: Command, io: CliIo): void {
   play.option('--no-ponder', 'do not think on your time (by default the computer searches on a second thread while you think, up to 20 s a turn)');
   play.action((opts: PlayOptions) => {
     const settings = readPlayOptions(opts);
-    // readline-sync reads the terminal itself: without one it would fail or wait forever.
-    if (!process.stdin.isTTY) {
+    // readline-sync reads the terminal itself, through /dev/tty: without one it would fail or wait forever. A
+    // terminal on stdin is not enough (a process started with setsid has one but no controlling terminal).
+    const missing = !process.stdin.isTTY ? 'stdin is not a TTY' : !hasControllingTerminal() ? 'this process has no controlling terminal (/dev/tty)' : null;
+    if (missing !== null) {
       throw new CliError(
-        'play needs an interactive terminal, and stdin is not a TTY (programs can use graphgo gtp; ' +
-          'graphgo web plays in the browser)',
+        `play needs an interactive terminal, and ${missing} (programs can use graphgo gtp; graphgo web plays in the browser)`,
         2,
       );
     }
@@ -83,4 +85,15 @@ function readPlayOptions(opts: PlayOptions): MatchSettings {
     seed: opts.seed,
     backgroundPonder: opts.ponder,
   };
+}
+
+/** Whether this process can open its controlling terminal, which readline-sync reads and writes. */
+function hasControllingTerminal(): boolean {
+  if (process.platform === 'win32') return true;
+  try {
+    closeSync(openSync('/dev/tty', 'r+'));
+    return true;
+  } catch {
+    return false;
+  }
 }

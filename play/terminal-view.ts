@@ -184,11 +184,14 @@ export function scoreLines(match: Match, paint: Paint): string[] {
     const how = rules.scoring === 'territory' ? 'territory + prisoners' : 'area: stones + surrounded empty points';
     return [`Count if the game ended now (${how}${komi}): ${list.join(', ')}: ${paint.bold(outcome)}`];
   }
+  // Without passes (conway) there are no counters to show, and the one who cannot play loses.
+  const paid = rules.passes === 'paid';
   const counters = [];
   for (let c = 1; c <= rules.colors; c++) counters.push(`${colorName(c)} ${formatNumber(game.counter(c))}`);
+  const estimate = `Area estimate now${komi}: ${list.join(', ')} (${paint.bold(outcome)}).`;
   const lines = [
-    `No count under ${rules.preset} rules: whoever can neither play nor pass loses.`,
-    `Counters: ${counters.join(', ')}. Area estimate now${komi}: ${list.join(', ')} (${paint.bold(outcome)}).`,
+    `No count under ${rules.preset} rules: whoever ${paid ? 'can neither play nor pass' : 'cannot play'} loses.`,
+    paid ? `Counters: ${counters.join(', ')}. ${estimate}` : estimate,
   ];
   for (let i = match.log.length - 1; i >= 0; i--) {
     const search = match.log[i].search;

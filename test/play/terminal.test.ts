@@ -2,8 +2,8 @@
  * The terminal game (`graphgo play`), driven through play/terminal-game.ts's injected input and output: every
  * command, bad input, whole games, colours; and the real program without a terminal, which must refuse at once.
  */
-import { spawn } from 'node:child_process';
-import { openSync, closeSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PASS, RESIGN } from '../../src/vocabulary.js';
@@ -154,6 +154,11 @@ describe('terminal game: commands', () => {
     const famine = play(newMatch({ graph: 'grid 5 5' }), ['score', 'quit']);
     expect(famine.replies[0]).toContain('No count under famine rules: whoever can neither play nor pass loses.');
     expect(famine.replies[0]).toContain('Counters: Black 0, White 7.5.');
+    // Conway: no passes, so no counters, and the one who cannot play loses.
+    const conway = play(newMatch({ graph: 'grid 5 5', rules: 'conway' }), ['score', 'quit']);
+    expect(conway.replies[0]).toContain('No count under conway rules: whoever cannot play loses.');
+    expect(conway.replies[0]).not.toContain('Counters');
+    expect(conway.replies[0]).toContain('Area estimate now:');
   });
 
   it('board draws again; quit and the end of input leave without a result', () => {
@@ -336,6 +341,17 @@ describe('graphgo play without a terminal', () => {
     const r = await run(['play', '--graph', 'cycle 5', '--rules', 'area'], 'pipe');
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain('stdin is not a TTY');
+  });
+
+  // util-linux's script gives the child a terminal on stdin, and setsid takes its controlling terminal away: readline-
+  // sync, which opens /dev/tty, failed there with an internal error after the stdin check had passed.
+  const hasUtilLinux = existsSync('/usr/bin/script') && existsSync('/usr/bin/setsid');
+  it.skipIf(!hasUtilLinux)('exits with the same message when stdin is a terminal but there is no controlling terminal', () => {
+    const command = `setsid -w ${process.execPath} ${ENGINE_MAIN} play --graph 'grid 3 3'; echo "exit $?"`;
+    const r = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stdout).toContain('graphgo: play needs an interactive terminal, and this process has no controlling terminal (/dev/tty)');
+    expect(r.stdout).toContain('exit 2');
+    expect(r.stdout).not.toContain('internal error');
   });
 
   it('reports bad options before anything else', async () => {
