@@ -165,7 +165,7 @@ export function registerSolveCommand(program: Command, io: CliIo): void {
     )
     .option('--max-seconds <s>', 'give up after this many seconds (per graph in a family)')
     .option('--max-nodes <n>', 'give up after this many search nodes (per graph in a family)')
-    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 260 MB under df-pn, 390 MB from 9 vertices, 125 with --no-exact-sets; 21 or 22 for long solves: a larger table is slower per expansion)')
+    .option('--tt-bits <bits>', 'the table holds 2^bits entries, 16..26 (default 20: up to about 270 MB under df-pn, 400 MB from 9 vertices, 130 with --no-exact-sets; 21 or 22 for long solves: a larger table is slower per expansion)')
     .option(
       '--table-seed <n>',
       "the table's hash seed, 0.." + 0x7fffffff + ' (default 0): the same search laid out differently in the table; never ' +
