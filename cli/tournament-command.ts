@@ -212,10 +212,10 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
         const { records, warnings } = readResults(dir);
         if (records.length === 0) throw new CliError(`no games in ${dir}`);
         for (const w of warnings) io.writeErr(`graphgo: warning: ${w}\n`);
-        return { dir, records, engines: new Set(records.flatMap((r) => r.seats)) };
+        return { dir, records, engines: new Set(records.flatMap((r) => r.seats)), graphs: storedGraphHashes(dir) };
       });
       const [engineA, engineB] = comparedEngines(runs[0].engines, runs[1].engines, opts);
-      const compared = comparePaired(runs[0].records, engineA, runs[1].records, engineB);
+      const compared = comparePaired(runs[0].records, engineA, runs[1].records, engineB, runs[0].graphs, runs[1].graphs);
       if (!compared.ok) throw new CliError(compared.error);
       if (opts.json) io.writeOut(JSON.stringify({ first: runs[0].dir, second: runs[1].dir, ...compared.value }) + '\n');
       else io.writeOut(pairedText(compared.value, runs[0].dir, runs[1].dir));
@@ -256,6 +256,16 @@ export function registerTournamentCommand(program: Command, io: CliIo): void {
 
   registerTournamentWorkerCommand(tournament, io, graphgoMain);
   addHelpCommand(tournament);
+}
+
+/** A run's graphs as its tournament.json names them: label -> the hash of the graph (empty when it has none). */
+function storedGraphHashes(dir: string): Map<string, string> {
+  const graphs = readStoredTournament(dir)?.identity?.graphs;
+  const map = new Map<string, string>();
+  if (Array.isArray(graphs)) for (const g of graphs as { label?: unknown; graph?: unknown }[]) {
+    if (typeof g.label === 'string' && typeof g.graph === 'string') map.set(g.label, g.graph);
+  }
+  return map;
 }
 
 /**

@@ -58,14 +58,24 @@ function colourOf(record: GameRecord, engine: string): number {
 
 /**
  * Pairs run A's games of `engineA` with run B's games of `engineB` by game number. Fails (with a sentence) when
- * either engine has no game in its run, or no game number is shared.
+ * either engine has no game in its run, or no game number is shared. Records name a graph by its label, which two
+ * graph files may share: `graphsA` and `graphsB` (label -> the graph's hash, from each run's tournament.json) tell
+ * such games apart, which are then left out as any other game whose graph differs.
  */
 export function comparePaired(
   runA: readonly GameRecord[],
   engineA: string,
   runB: readonly GameRecord[],
   engineB: string,
+  graphsA: ReadonlyMap<string, string> = new Map(),
+  graphsB: ReadonlyMap<string, string> = new Map(),
 ): { ok: true; value: PairedComparison } | { ok: false; error: string } {
+  // A run without its tournament.json tells nothing: only two known hashes can differ.
+  const sameGraph = (label: string) => {
+    const a = graphsA.get(label);
+    const b = graphsB.get(label);
+    return a === undefined || b === undefined || a === b;
+  };
   const byNumber = (run: readonly GameRecord[], engine: string) => {
     const map = new Map<number, { record: GameRecord; score: number }>();
     for (const record of run) {
@@ -94,7 +104,7 @@ export function comparePaired(
   for (const [game, ga] of a) {
     const gb = b.get(game);
     if (gb === undefined) continue;
-    if (ga.record.graph !== gb.record.graph || ga.record.rules !== gb.record.rules) {
+    if (ga.record.graph !== gb.record.graph || !sameGraph(ga.record.graph) || ga.record.rules !== gb.record.rules) {
       mismatched++;
       continue;
     }

@@ -64,7 +64,11 @@ export function storedTournament(dir: string): Result<Tournament, 'no-run'> {
     name: stored.name,
     engines: id.engines,
     ...(schedule?.type === 'gauntlet' ? { schedule: 'gauntlet', challenger: schedule.challenger } : {}),
-    graphs: graphs.map((g) => g.label),
+    // A graph by its set_graph argument where the run kept it (a file graph's label is no spec), named by its label.
+    graphs: graphs.map((g) => {
+      const setGraph = stored.graphs?.find((s) => s.label === g.label)?.setGraph;
+      return setGraph === undefined ? g.label : { spec: setGraph, name: g.label };
+    }),
     rules: id.rules,
     games: stored.games,
     ...(id.playouts !== null && id.playouts !== undefined ? { playouts: id.playouts } : {}),
@@ -75,12 +79,13 @@ export function storedTournament(dir: string): Result<Tournament, 'no-run'> {
     out: dir,
   };
   const t = validateTournament(raw, { baseDir: dir, defaultOut: () => dir });
-  if (!t.ok) return failure('no-run', `cannot rebuild the tournament of ${dir} from its tournament.json: ${t.error.message}`);
+  const before = stored.graphs === undefined ? ' (a run made before tournament.json kept each graph names a graph read from a file by its label alone)' : '';
+  if (!t.ok) return failure('no-run', `cannot rebuild the tournament of ${dir} from its tournament.json: ${t.error.message}${before}`);
   // The identity a resume checks: a graph read from a file is stored under its file's name, and the label alone may
   // not give the same graph back.
   const differences = identityDifferences(id, tournamentIdentity(t.value));
   if (differences.length > 0) {
-    return failure('no-run', `cannot rebuild the tournament of ${dir} as it was played (${differences.join(', ')} differ${differences.includes('graphs') ? ': a graph file that changed or moved?' : ''})`);
+    return failure('no-run', `cannot rebuild the tournament of ${dir} as it was played (${differences.join(', ')} differ)${before}`);
   }
   return t;
 }

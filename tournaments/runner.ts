@@ -109,6 +109,11 @@ export interface StoredTournament {
   readonly concurrency: number;
   readonly sprt: Tournament['sprt'];
   readonly plan?: { readonly total: number; readonly skipped: readonly string[]; readonly updated: string };
+  /**
+   * Each graph's `set_graph` argument by its label, outside the identity (which keeps only a hash): what `replay`
+   * rebuilds a graph read from a file with, since the label of a file graph is no spec. Absent in runs made before.
+   */
+  readonly graphs?: readonly { readonly label: string; readonly setGraph: string }[];
 }
 
 export class HarnessError extends Error {
@@ -183,6 +188,7 @@ function checkIdentity(t: Tournament, say: (level: 'info' | 'warning', text: str
     concurrency: t.concurrency,
     sprt: t.sprt,
     ...(stored?.plan !== undefined ? { plan: stored.plan } : {}),
+    graphs: t.graphs.map((g) => ({ label: g.label, setGraph: g.setGraph })),
   };
   writeFileAtomic(path, JSON.stringify(record, null, 2) + '\n');
 }

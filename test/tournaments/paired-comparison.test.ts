@@ -104,6 +104,19 @@ describe('comparePaired', () => {
     expect([c.mismatched, c.seedsDiffer, c.coloursDiffer]).toEqual([1, 1, 1]);
   });
 
+  it('leaves out games on two graph files of one name: the runs\' graph hashes tell them apart', () => {
+    const runA = [record(0, 'a', 'win'), record(1, 'a', 'win')];
+    const runB = [record(0, 'b', 'loss'), record(1, 'b', 'loss')];
+    // Both label their graph "grid 9 9" (as a graph file's "name" may); the hashes say one is another graph.
+    const differ = comparePaired(runA, 'a', runB, 'b', new Map([['grid 9 9', 'h1']]), new Map([['grid 9 9', 'h2']]));
+    expect(differ).toEqual({ ok: false, error: 'the two runs share no game number with the same graph and rules (were they played with the same settings?)' });
+    const same = comparePaired(runA, 'a', runB, 'b', new Map([['grid 9 9', 'h1']]), new Map([['grid 9 9', 'h1']]));
+    expect(same.ok && same.value.games).toBe(2);
+    // A run without its tournament.json (no hashes) is paired by label, as before.
+    const unknown = comparePaired(runA, 'a', runB, 'b', new Map([['grid 9 9', 'h1']]), new Map());
+    expect(unknown.ok && unknown.value.games).toBe(2);
+  });
+
   it('refuses an engine that played nothing and runs with no game in common', () => {
     const runA = [record(0, 'a', 'win')];
     const runB = [record(1, 'b', 'win')];
