@@ -184,10 +184,14 @@ export function computeStandings(engineOrder: readonly string[], records: readon
   const duplicates = findDuplicates(records);
   const pairings: PairingStats[] = [];
   const bySetting: PairingStats[] = [];
-  const settings: { graph: string; rules: string }[] = [];
+  // In the plan's order (a setting's first block), not in the order games finished, which concurrency shuffles.
+  const settings: { graph: string; rules: string; block: number }[] = [];
   for (const r of records) {
-    if (!settings.some((s) => s.graph === r.graph && s.rules === r.rules)) settings.push({ graph: r.graph, rules: r.rules });
+    const known = settings.find((s) => s.graph === r.graph && s.rules === r.rules);
+    if (known === undefined) settings.push({ graph: r.graph, rules: r.rules, block: r.block });
+    else if (r.block < known.block) known.block = r.block;
   }
+  settings.sort((a, b) => a.block - b.block);
   for (let i = 0; i < engines.length; i++) {
     for (let j = i + 1; j < engines.length; j++) {
       const p = pairingStats(engines[i], engines[j], records, duplicates);
@@ -195,7 +199,7 @@ export function computeStandings(engineOrder: readonly string[], records: readon
       pairings.push(p);
       if (settings.length > 1) {
         for (const s of settings) {
-          const q = pairingStats(engines[i], engines[j], records.filter((r) => r.graph === s.graph && r.rules === s.rules), duplicates, s);
+          const q = pairingStats(engines[i], engines[j], records.filter((r) => r.graph === s.graph && r.rules === s.rules), duplicates, { graph: s.graph, rules: s.rules });
           if (q.games > 0) bySetting.push(q);
         }
       }

@@ -137,3 +137,19 @@ describe('standings', () => {
     expect(formatTable([['a', '1'], ['long', '22']], ['l', 'r'])).toBe('a      1\nlong  22');
   });
 });
+
+describe('the rows by graph and rules', () => {
+  it('come in the plan\'s order (first block), not in the order the games finished', () => {
+    // Block 1 (hex 3, famine) finished first, block 0 (cycle 8, area) after it, as two workers may finish them.
+    const records = [
+      game('a', 'b', 1, { block: 1, graph: 'hex 3', rules: 'famine' }),
+      game('b', 'a', 2, { block: 0, graph: 'cycle 8', rules: 'area' }),
+      game('a', 'b', 1, { block: 1, graph: 'hex 3', rules: 'famine' }),
+    ];
+    const rows = computeStandings(['a', 'b'], records).bySetting.map((p) => ({ graph: p.graph, rules: p.rules }));
+    expect(rows).toEqual([
+      { graph: 'cycle 8', rules: 'area' },
+      { graph: 'hex 3', rules: 'famine' },
+    ]);
+  });
+});
