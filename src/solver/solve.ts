@@ -112,7 +112,8 @@ export function solveWithVariation(
   let best = outcome.best;
   for (let ply = 0; ; ply++) {
     if (ply >= maxPlies) {
-      truncated = true;
+      // A line of 0 plies was not asked for (--pv-length 0), so nothing of it was cut, as in the komi search.
+      truncated = maxPlies > 0;
       break;
     }
     // With counters as a lead the trailing player never passes (dfpn.ts): the search ends the line where that player

@@ -321,7 +321,12 @@ describe('graphgo solve --pv-length 0', () => {
     expect(bare.out).toContain('line: not worked out');
     const json = JSON.parse((await run('solve', '--graph', 'cycle 7', '--komi', '0', '--pv-length', '0', '--json')).out);
     const full = JSON.parse((await run('solve', '--graph', 'cycle 7', '--komi', '0', '--json')).out);
-    expect(json).toMatchObject({ status: 'solved', winner: 'W', pv: [] });
+    // Nothing of a line not asked for was cut: pvTruncated is false, as in the komi search and under area scoring.
+    expect(json).toMatchObject({ status: 'solved', winner: 'W', pv: [], pvTruncated: false });
+    const komiJson = JSON.parse((await run('solve', '--graph', 'cycle 5', '--pv-length', '0', '--json')).out);
+    expect(komiJson).toMatchObject({ komi: -1, pv: [], pvTruncated: false });
+    const area = JSON.parse((await run('solve', '--graph', 'grid 2 2', '--rules', 'area', '--pv-length', '0', '--json')).out);
+    expect(area).toMatchObject({ status: 'solved', pv: [], pvTruncated: false });
     // The line takes expansions of its own, even read from the table.
     expect(full.pv.length).toBeGreaterThan(1);
     expect(json.nodes).toBeLessThan(full.nodes);
