@@ -42,10 +42,14 @@ export function rootFromGame(game: Game): RootState | string {
     game.undo();
     snap();
   }
+  // A game taken up after a pass pair (GTP's play and genmove resume one) is replayed as loadsgf replays a record:
+  // each turn resumes it, and so does the end, or the closing passes would end it again under the caller.
   for (const m of played) {
+    game.resume();
     const status = game.play(m.color, m.vertex);
     if (status !== 'ok') throw new Error(`replaying the game failed at ${m.vertex + 1}: ${status}`);
   }
+  game.resume();
   snapshots.reverse();
   const history: HistoryItem[] = [];
   const first = snapshots[0];
