@@ -228,6 +228,11 @@ export class Game {
     this.settle();
   }
 
+  /** The colour to move, or after a game that ended by passes, the colour that would move once it is taken up again. */
+  get colorToPlayOn(): number {
+    return this.endReason === 'passes' ? this.rules.order[this.seat] : this.toMove;
+  }
+
   /**
    * Takes up a game that ended because every seat passed, as GTP controllers expect (GNU Go plays on after two
    * passes, KGS resumes play when dead stones are disputed, GoGui and Sabaki let the user play on). The passes stay

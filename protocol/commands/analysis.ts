@@ -65,7 +65,8 @@ export function analysisCommands(ctx: AnalysisContext): Handlers {
 /** `[colour] [interval] [key value]...` as Leela Zero and KataGo take them; a message when the words are wrong. */
 function readRequest(game: Game, args: readonly string[], dialect: Dialect): AnalyzeRequest | string {
   let at = 0;
-  let color = game.toMove;
+  // A game that ended by passes is analysed as if taken up again: by default for the colour that would move then.
+  let color = game.colorToPlayOn;
   const first = args.length > 0 ? parseGtpColor(args[0]) : null;
   if (first !== null) {
     color = first;

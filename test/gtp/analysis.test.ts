@@ -138,6 +138,18 @@ describe('ownership', () => {
   });
 });
 
+describe('analysis after a game ended by passes', () => {
+  it('defaults to the colour that would move once the game is taken up again (it answered wrong colour)', () => {
+    const e = engine();
+    for (const line of ['play b c3', 'play w pass', 'play b pass']) run(e, line);
+    for (const command of ['lz-analyze 10', 'kata-analyze 10', 'analyze 10']) {
+      expect(infos(run(e, command)).length, command).toBeGreaterThan(0);
+    }
+    // White would move: its analysis is the same request with the colour given.
+    expect(infos(run(e, 'lz-analyze w 10')).length).toBeGreaterThan(0);
+  });
+});
+
 describe('the root\'s visits in a kept tree', () => {
   it('count the visits of earlier slices, which the moves\' visits count too', () => {
     const e = engine();
