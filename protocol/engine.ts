@@ -44,7 +44,7 @@ export interface EngineOptions extends BotOptions {
 }
 
 /** Commands after which the bot has just moved, so the wait for the next command is the opponent's time. */
-const MOVE_COMMANDS = new Set(['genmove', 'kgs-genmove_cleanup', 'lz-genmove_analyze', 'kata-genmove_analyze']);
+const MOVE_COMMANDS = new Set(['genmove', 'kgs-genmove_cleanup', 'genmove_analyze', 'lz-genmove_analyze', 'kata-genmove_analyze']);
 
 /** Searching while the engine waits for input (pondering): one slice at a time, ended when a line arrives. */
 export interface IdleWork {

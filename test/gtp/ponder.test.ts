@@ -103,6 +103,23 @@ describe('pondering', () => {
     await done;
   });
 
+  it('ponders after every move command, plain genmove_analyze (what Sabaki sends) among them', async () => {
+    for (const command of ['genmove_analyze b 1000', 'lz-genmove_analyze b 1000', 'kgs-genmove_cleanup b']) {
+      const e = engine(true);
+      const { ask, input, done } = serve(e);
+      expect(await ask(command), command).toMatch(/(^= |play )[A-J]\d/m);
+      const bot = botOf(e);
+      const after = bot.nodeCount;
+      // The tree grows while the engine waits for the next line (the test waits for the growth, not a fixed time).
+      for (let waited = 0; bot.nodeCount <= after; waited += 10) {
+        if (waited > 20_000) throw new Error(`no pondering after ${command}`);
+        await sleep(10);
+      }
+      input.end();
+      await done;
+    }
+  });
+
   it('does not ponder without the option, or after any other command', async () => {
     const off = engine(false);
     const a = serve(off);
