@@ -435,6 +435,8 @@ export class UctBot implements Bot, SlicedMoveSearch {
    */
   search(game: Game, color: number, playouts: number | null, seconds: number | null, start = performance.now()): number {
     const state = this.prepare(game, color, game.legalMoves(color), game.canPass(color));
+    // Root parallelism searches here: a full tree is said once a move, as in the other searches.
+    this.fullNoticed = false;
     let simulations = 0;
     const deadline = seconds === null ? Infinity : start + seconds * 1000;
     for (;;) {
@@ -444,6 +446,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
       state.simulate(this.root, this.rng);
       simulations++;
     }
+    this.noticeFullTree();
     return simulations;
   }
 

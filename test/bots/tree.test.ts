@@ -108,6 +108,18 @@ describe('a search under a memory budget', () => {
     expect(bot.lastSearch!.simulations).toBe(3000);
   });
 
+  it('says so from search() too, the search each thread runs under root parallelism, once a move', () => {
+    const game = newGame('grid 9 9');
+    const bot = new UctBot({ ...DEFAULT_UCT_SETTINGS, seed: 't', maxTreeMegabytes: 0.05 });
+    const notices: string[] = [];
+    bot.notify = (m) => notices.push(m);
+    expect(bot.search(game, 1, 3000, null)).toBe(3000);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(/^tree full: /);
+    expect(bot.search(game, 1, 3000, null)).toBe(3000);
+    expect(notices).toHaveLength(2);
+  });
+
   it('with room, grows its tree past the first pool and says nothing', () => {
     const game = newGame('grid 9 9');
     const bot = new UctBot({ ...DEFAULT_UCT_SETTINGS, playouts: 20_000, seed: 't' });
