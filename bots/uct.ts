@@ -326,7 +326,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
     const game = this.sliceGame!;
     const color = this.sliceColor;
     const simulations = this.sliceSimulations;
-    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold(), this.favouriteMove());
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold(), simulations === 0 ? this.favouriteMove() : null);
     this.state!.stopAnalysis();
     this.noticeFullTree();
     return this.finish(move, this.sliceStart, simulations, winrate, game);
@@ -508,7 +508,7 @@ export class UctBot implements Bot, SlicedMoveSearch {
 
   /** Ends a shared search on the main thread: the move from the shared root and the search's figures. */
   finishShared(game: Game, color: number, simulations: number, start: number): number {
-    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold(), this.favouriteMove());
+    const { move, winrate } = decide(game, color, this.rootStats(), simulations, this.resignThreshold(), simulations === 0 ? this.favouriteMove() : null);
     this.fullNoticed = false;
     this.noticeFullTree();
     return this.finish(move, start, simulations, winrate, game);
@@ -757,8 +757,8 @@ export function inDoubt(stats: RootStats): boolean {
 
 /**
  * The move from root statistics (possibly summed over threads): the most visited child (the robust choice), ties
- * going to `preferred` (UctBot.favouriteMove: with nothing searched every child ties, and the priors' favourite is
- * played, not the first child); resign when its win rate is under the threshold after enough simulations, unless
+ * going to `preferred`, else to the first child (UctBot passes favouriteMove only when its search ran no simulation:
+ * every child then ties, and the priors' favourite is played, not the first child); resign when its win rate is under the threshold after enough simulations, unless
  * reading finds a move that saves a chain of ours in atari (bots/saving-move.ts); and under free passes never end
  * the game with a pass that loses the count.
  */
